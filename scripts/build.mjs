@@ -1,0 +1,69 @@
+// Bundles the CLI, the library and the sample server with esbuild, then emits type declarations.
+// The CLI is split into chunks so that each command loads only the code it needs: start-up time is
+// most of the cost of a run on a small server.
+import { build } from "esbuild";
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+
+// The protocol versions come from the installed SDK, read at build time, so that the lean stdio path
+// offers what the SDK supports without loading the SDK's schema modules at run time.
+const sdkTypes = readFileSync(
+  require.resolve("@modelcontextprotocol/sdk/types.js").replace(/cjs/, "esm"),
+  "utf8",
+);
+const latest = /LATEST_PROTOCOL_VERSION = '([^']+)'/.exec(sdkTypes)?.[1];
+const supportedList = /SUPPORTED_PROTOCOL_VERSIONS = \[([^\]]+)\]/.exec(sdkTypes)?.[1];
+if (!latest || !supportedList)
+  throw new Error("cannot read protocol versions from @modelcontextprotocol/sdk");
+const supported = supportedList
+  .split(",")
+  .map((s) => s.trim())
+  .map((s) => (s === "LATEST_PROTOCOL_VERSION" ? latest : s.replace(/'/g, "")));
+
+const define = {
+  __TOOLSCORE_VERSION__: JSON.stringify(pkg.version),
+  __MCP_LATEST_PROTOCOL__: JSON.stringify(latest),
+  __MCP_SUPPORTED_PROTOCOLS__: JSON.stringify(supported),
+};
+
+rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
+
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  define,
+  logLevel: "warning",
+  legalComments: "none",
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: { cli: "./src/cli/bin.ts", "notes-server": "./src/sample/bin.ts" },
+    outdir: "dist",
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    // Bundled dependencies that are CommonJS need a require() in ESM output.
+    banner: {
+      js: "#!/usr/bin/env node\nimport { createRequire as __tsCreateRequire } from 'node:module'; const require = __tsCreateRequire(import.meta.url);",
+    },
+  }),
+  build({
+    ...common,
+    entryPoints: { index: "./src/index.ts" },
+    outdir: "dist",
+    packages: "external",
+  }),
+]);
+
+if (!process.argv.includes("--no-types")) {
+  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+    stdio: "inherit",
+  });
+}

@@ -1,0 +1,128 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { isAbsolute, resolve } from "node:path";
+import { ToolscoreError } from "../util/errors.js";
+import type { TargetOptions } from "../mcp/target.js";
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
+import type { ConnectOptions } from "../mcp/client.js";
+import type { CliContext } from "./context.js";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** Options every command that talks to a server accepts. */
+export const SERVER_OPTIONS = {
+  config: { type: "string" },
+  server: { type: "string" },
+  env: { type: "string", multiple: true },
+  cwd: { type: "string" },
+  header: { type: "string", multiple: true },
+  timeout: { type: "string" },
+  "client-capabilities": { type: "string" },
+} as const satisfies Options;
+
+/** Options every command accepts. */
+export const GLOBAL_OPTIONS = {
+  verbose: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies Options;
+
+/**
+ * Parses a command's arguments strictly; an unknown option or a missing value is a usage error
+ * that names the command's help.
+ */
+export function parseCommand<T extends Options>(
+  command: string,
+  args: string[],
+  options: T,
+  maxPositionals: number,
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { ...GLOBAL_OPTIONS, ...options },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    const msg = (e as Error).message.split("\n")[0]!.replace(/\. To specify a positional.*$/, "");
+    throw new ToolscoreError("USAGE", `${msg} (see: toolscore ${command} --help)`);
+  }
+  if (parsed.positionals.length > maxPositionals) {
+    const extra = parsed.positionals[maxPositionals]!;
+    throw new ToolscoreError(
+      "USAGE",
+      `unexpected argument ${JSON.stringify(extra)}: quote a launch command as one argument, e.g. "node server.js" (see: toolscore ${command} --help)`,
+    );
+  }
+  return parsed;
+}
+
+/** The target-naming options from parsed values, with paths resolved against the context's cwd. */
+export function targetOptions(values: Record<string, unknown>, ctx: CliContext): TargetOptions {
+  const abs = (p: string | undefined) => (p === undefined || isAbsolute(p) ? p : resolve(ctx.cwd, p));
+  return {
+    config: abs(values.config as string | undefined),
+    server: values.server as string | undefined,
+    env: values.env as string[] | undefined,
+    cwd: abs(values.cwd as string | undefined),
+    headers: values.header as string[] | undefined,
+  };
+}
+
+/** --timeout and --client-capabilities as connect options. */
+export function connectOptions(values: Record<string, unknown>): ConnectOptions {
+  const raw = values.timeout as string | undefined;
+  let timeout = 30;
+  if (raw !== undefined) {
+    timeout = Number(raw);
+    if (!Number.isFinite(timeout) || timeout <= 0) {
+      throw new ToolscoreError(
+        "USAGE",
+        `--timeout takes a number of seconds above 0, got ${JSON.stringify(raw)}`,
+      );
+    }
+  }
+  return {
+    timeout,
+    clientCapabilities: parseClientCapabilities(values["client-capabilities"] as string | undefined),
+  };
+}
+
+function parseClientCapabilities(raw: string | undefined): ClientCapabilityName[] {
+  if (raw === undefined || raw.trim() === "") return [];
+  const names = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const n of names) {
+    if (!CLIENT_CAPABILITY_NAMES.includes(n as ClientCapabilityName)) {
+      throw new ToolscoreError(
+        "USAGE",
+        `--client-capabilities takes a list of ${CLIENT_CAPABILITY_NAMES.join(", ")}; got ${JSON.stringify(n)}`,
+      );
+    }
+  }
+  return [...new Set(names as ClientCapabilityName[])].sort();
+}
+
+/** Resolves a path argument against the context's working directory. */
+export function pathArg(p: string, ctx: CliContext): string {
+  return p === "-" || isAbsolute(p) ? p : resolve(ctx.cwd, p);
+}
+
+/** Checks a value against a fixed set of choices. */
+export function choice<T extends string>(
+  option: string,
+  value: string | undefined,
+  choices: readonly T[],
+  dflt: T,
+): T {
+  if (value === undefined) return dflt;
+  if (!choices.includes(value as T)) {
+    throw new ToolscoreError(
+      "USAGE",
+      `${option} takes one of ${choices.join(", ")}; got ${JSON.stringify(value)}`,
+    );
+  }
+  return value as T;
+}

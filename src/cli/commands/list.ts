@@ -1,0 +1,51 @@
+import { ServerSnapshot } from "../../mcp/snapshot.js";
+import { deriveCapabilities } from "../../pin/capabilities.js";
+import { listRows, renderList } from "../../report/list.js";
+import { COLOR, PLAIN } from "../../report/style.js";
+import { SERVER_OPTIONS, parseCommand, pathArg } from "../args.js";
+import { useColor, type CliContext } from "../context.js";
+import { obtainSnapshot } from "../source.js";
+
+export const HELP = `Usage: toolscore mcp list SERVER [--json FILE|-] [options]
+
+Lists a server's tools (name, parameter count, capabilities, description) and, with --json, writes
+its snapshot (kind toolscore.mcp-snapshot): the tools exactly as the server sent them.
+
+SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot or lock, or
+--config PATH [--server NAME].
+
+Options:
+  --json FILE|-                 write the snapshot to FILE, or to stdout with -
+  --config PATH --server NAME   take the server from a client config file
+  --env KEY=VALUE               set an environment variable for the server (repeatable)
+  --cwd DIR                     working directory for the server
+  --header "Name: value"        HTTP header for a URL (repeatable)
+  --timeout SECONDS             for start-up and each request (default 30)
+  --client-capabilities LIST    declare roots,sampling,elicitation (default none)
+  --verbose                     show stack traces on errors
+`;
+
+/** `toolscore mcp list`. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommand(
+    "mcp list",
+    args,
+    { ...SERVER_OPTIONS, json: { type: "string" } },
+    1,
+  );
+  if (values.help) {
+    ctx.stdout(HELP);
+    return 0;
+  }
+  const { snapshot } = await obtainSnapshot(positionals[0], values, ctx);
+  const json = values.json;
+  if (json === "-") {
+    ctx.stdout(ServerSnapshot.serialize(snapshot));
+    return 0;
+  }
+  if (json !== undefined) ServerSnapshot.write(pathArg(json, ctx), snapshot);
+  const rows = listRows(snapshot, (i) => deriveCapabilities(snapshot.tools[i]!));
+  ctx.stdout(renderList(snapshot, rows, useColor(ctx) ? COLOR : PLAIN, ctx.columns ?? 100));
+  if (json !== undefined) ctx.stderr(`Snapshot written to ${json}\n`);
+  return 0;
+}

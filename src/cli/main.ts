@@ -1,0 +1,102 @@
+import { VERSION } from "../meta.js";
+import { ToolscoreError } from "../util/errors.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import type { CliContext } from "./context.js";
+import { EXIT } from "./exit-codes.js";
+
+type Command = { run(args: string[], ctx: CliContext): Promise<number>; HELP: string };
+
+// Each command is loaded only when it runs, so `--version` and `mcp list` stay fast.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  "mcp list": () => import("./commands/list.js"),
+  "mcp lint": () => import("./commands/lint.js"),
+  "mcp test": () => import("./commands/test.js"),
+  "mcp pin": () => import("./commands/pin.js"),
+  "mcp verify-pin": () => import("./commands/verify-pin.js"),
+  "mcp diff": () => import("./commands/diff.js"),
+  demo: () => import("./commands/demo.js"),
+};
+
+const HELP = `toolscore ${VERSION}: grade, pin and diff MCP servers
+
+Usage: toolscore <command> [options]
+
+Commands:
+  mcp list SERVER          list a server's tools; --json writes a snapshot
+  mcp lint SERVER          check tool definitions (rule ids, fixes, SARIF)
+  mcp test SERVER          call the tools and grade the server A-F
+  mcp pin SERVER           write toolscore.lock.json, the approved tool surface
+  mcp verify-pin SERVER    fail when the server drifted from its lock
+  mcp diff A B             show and classify what changed between two servers
+  demo                     all of it, offline, on the bundled sample server
+  help [COMMAND]           help for a command
+  --version                print the version
+
+SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot or lock,
+or --config PATH [--server NAME]. Run 'toolscore <command> --help' for its options.
+
+Exit codes: 0 nothing fails, 1 something fails, 2 usage, file or connection error.
+`;
+
+function findCommand(argv: string[]): { key: string; rest: string[] } | undefined {
+  if (argv[0] === "mcp" && argv[1] !== undefined && COMMANDS[`mcp ${argv[1]}`]) {
+    return { key: `mcp ${argv[1]}`, rest: argv.slice(2) };
+  }
+  if (argv[0] !== undefined && argv[0] !== "mcp" && COMMANDS[argv[0]])
+    return { key: argv[0], rest: argv.slice(1) };
+  return undefined;
+}
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
+export async function main(argv: string[], ctx: CliContext): Promise<number> {
+  const verbose = argv.includes("--verbose");
+  try {
+    if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h") {
+      ctx.stdout(HELP);
+      return EXIT.OK;
+    }
+    if (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "version") {
+      ctx.stdout(`${VERSION}\n`);
+      return EXIT.OK;
+    }
+    if (argv[0] === "help") {
+      const found = argv.length > 1 ? findCommand(argv.slice(1)) : undefined;
+      if (argv.length > 1 && !found) throw unknown(argv.slice(1));
+      ctx.stdout(found ? (await COMMANDS[found.key]!()).HELP : HELP);
+      return EXIT.OK;
+    }
+    const found = findCommand(argv);
+    if (!found) throw unknown(argv);
+    const command = await COMMANDS[found.key]!();
+    return await command.run(found.rest, ctx);
+  } catch (e) {
+    return reportError(e, ctx, verbose);
+  }
+}
+
+function unknown(argv: string[]): ToolscoreError {
+  const shown = argv[0] === "mcp" ? `mcp ${argv[1] ?? ""}`.trim() : (argv[0] ?? "");
+  const hint =
+    argv[0] === "mcp" && argv[1] === undefined
+      ? "name a subcommand: list, lint, test, pin, verify-pin or diff"
+      : "run 'toolscore help' for the list of commands";
+  return new ToolscoreError(
+    "USAGE",
+    `unknown command '${escapeForDisplay(shown, { multiline: false })}': ${hint}`,
+  );
+}
+
+/** One line on stderr and exit 2 (130 for Ctrl-C); the stack only with --verbose. */
+export function reportError(e: unknown, ctx: CliContext, verbose: boolean): number {
+  if (e instanceof ToolscoreError) {
+    ctx.stderr(`toolscore: ${escapeForDisplay(e.message, { multiline: false })}\n`);
+    if (verbose && e.stack) ctx.stderr(`${e.stack}\n`);
+    return e.code === "INTERRUPTED" ? EXIT.INTERRUPTED : EXIT.ERROR;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  ctx.stderr(
+    `toolscore: internal error: ${escapeForDisplay(message, { multiline: false })} (run again with --verbose for details, and report it)\n`,
+  );
+  if (verbose && e instanceof Error && e.stack) ctx.stderr(`${e.stack}\n`);
+  return EXIT.ERROR;
+}

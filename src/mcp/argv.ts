@@ -1,0 +1,51 @@
+import { ToolscoreError } from "../util/errors.js";
+
+/**
+ * Splits a launch command into argv the way a POSIX shell splits words: single quotes keep
+ * everything, double quotes keep all but `\"`, `\\`, `\$` and `` \` ``, and a backslash outside
+ * quotes escapes the next character. Nothing is expanded and no shell ever runs the command.
+ */
+export function splitCommand(command: string): string[] {
+  const args: string[] = [];
+  let cur = "";
+  let inWord = false;
+  let quote: "'" | '"' | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = undefined;
+      else cur += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = undefined;
+      else if (c === "\\" && i + 1 < command.length && '"\\$`\n'.includes(command[i + 1]!)) {
+        const n = command[++i]!;
+        if (n !== "\n") cur += n;
+      } else cur += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      inWord = true;
+    } else if (c === "\\") {
+      if (i + 1 >= command.length) throw usage(command, "it ends with a lone backslash");
+      const n = command[++i]!;
+      if (n !== "\n") {
+        cur += n;
+        inWord = true;
+      }
+    } else if (/\s/.test(c)) {
+      if (inWord) args.push(cur);
+      cur = "";
+      inWord = false;
+    } else {
+      cur += c;
+      inWord = true;
+    }
+  }
+  if (quote) throw usage(command, `a ${quote === "'" ? "single" : "double"} quote is not closed`);
+  if (inWord) args.push(cur);
+  if (args.length === 0) throw usage(command, "it is empty");
+  return args;
+}
+
+function usage(command: string, why: string): ToolscoreError {
+  return new ToolscoreError("USAGE", `cannot read the launch command ${JSON.stringify(command)}: ${why}`);
+}

@@ -1,0 +1,202 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import { ToolscoreError } from "../util/errors.js";
+import { LeanStdioTransport } from "./stdio-transport.js";
+import { McpSession, type ClientCapabilityName, type InitializeInfo } from "./session.js";
+import type { CallOutcome, RawTool } from "./types.js";
+
+/** Options shared by every way of connecting. */
+export interface ConnectOptions {
+  /** Seconds for the handshake and each request (default 30). */
+  timeout?: number;
+  /** Client capabilities to declare (default none, so every run sees the same surface). */
+  clientCapabilities?: readonly ClientCapabilityName[];
+}
+
+/** Options for launching a stdio server. */
+export interface StdioConnectOptions extends ConnectOptions {
+  /** Laid over the inherited environment. */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** Options for a server at a URL. */
+export interface HttpConnectOptions extends ConnectOptions {
+  headers?: Record<string, string>;
+  /** Go straight to the legacy HTTP+SSE transport (a config entry of type "sse"). */
+  preferSse?: boolean;
+}
+
+const MAX_PAGES = 10_000;
+
+/**
+ * A live, initialized connection to an MCP server. Answers are read raw, exactly as the server
+ * sent them. Close it (or use `await using`) to stop the server.
+ */
+export class MCPClient implements AsyncDisposable {
+  protected constructor(
+    protected readonly session: McpSession,
+    /** What the server said in its initialize answer. */
+    readonly info: InitializeInfo,
+    /** The client capabilities declared in the handshake. */
+    readonly clientCapabilities: readonly ClientCapabilityName[],
+    /** How the server was reached: `stdio`, `streamable-http` or `sse`. */
+    readonly transportKind: "stdio" | "streamable-http" | "sse",
+  ) {}
+
+  protected static async open(
+    transport: Transport,
+    opts: ConnectOptions & { describeExit?: () => string; rootsDir?: string },
+  ): Promise<{ session: McpSession; info: InitializeInfo }> {
+    const session = new McpSession(transport, {
+      timeoutMs: (opts.timeout ?? 30) * 1000,
+      clientCapabilities: opts.clientCapabilities ?? [],
+      describeExit: opts.describeExit,
+      rootsDir: opts.rootsDir,
+    });
+    try {
+      await session.start();
+      const info = await session.initialize();
+      return { session, info };
+    } catch (e) {
+      await session.close().catch(() => {});
+      throw e;
+    }
+  }
+
+  /** Lists every tool, following `nextCursor` pages; a cursor that repeats is an error. */
+  async listTools(): Promise<RawTool[]> {
+    if (!("tools" in this.info.capabilities)) return [];
+    const tools: RawTool[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const outcome = await this.session.request("tools/list", cursor === undefined ? {} : { cursor });
+      if ("error" in outcome) {
+        throw new ToolscoreError(
+          "PROTOCOL_ERROR",
+          `the server answered tools/list with an error: ${escapeForDisplay(outcome.error.message, { multiline: false })} (JSON-RPC error ${outcome.error.code})`,
+          { error: outcome.error },
+        );
+      }
+      const list = outcome.result.tools;
+      if (!Array.isArray(list)) {
+        throw new ToolscoreError("PROTOCOL_ERROR", "the server's tools/list answer has no tools array");
+      }
+      for (const t of list) {
+        if (typeof t !== "object" || t === null || Array.isArray(t)) {
+          throw new ToolscoreError(
+            "PROTOCOL_ERROR",
+            "the server's tools/list answer holds an entry that is not an object",
+          );
+        }
+        tools.push(t as RawTool);
+      }
+      const next = outcome.result.nextCursor;
+      if (next === undefined || next === null || next === "") return tools;
+      if (typeof next !== "string")
+        throw new ToolscoreError("PROTOCOL_ERROR", "the server sent a nextCursor that is not a string");
+      if (seen.has(next)) {
+        throw new ToolscoreError(
+          "PROTOCOL_ERROR",
+          `the server repeated the tools/list cursor ${JSON.stringify(escapeForDisplay(next, { multiline: false }))}: its pagination loops`,
+          { cursor: next },
+        );
+      }
+      seen.add(next);
+      cursor = next;
+    }
+    throw new ToolscoreError("PROTOCOL_ERROR", `the server sent more than ${MAX_PAGES} pages of tools`);
+  }
+
+  /** Calls a tool and returns the raw result or JSON-RPC error, with its latency. */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<CallOutcome> {
+    const started = performance.now();
+    const outcome = await this.session.request("tools/call", { name, arguments: args }, opts.timeoutMs);
+    const latencyMs = performance.now() - started;
+    return "error" in outcome
+      ? { ok: false, error: outcome.error, latencyMs }
+      : { ok: true, result: outcome.result, latencyMs };
+  }
+
+  /** Sends any request and returns the raw outcome. */
+  request(method: string, params?: Record<string, unknown>) {
+    return this.session.request(method, params);
+  }
+
+  /** True once the server has gone away. */
+  get closed(): boolean {
+    return this.session.closed;
+  }
+
+  /** The last lines the server wrote to stderr (stdio only). */
+  stderrTail(_n = 10): string[] {
+    return [];
+  }
+
+  /** Stops the server (stdio) or ends the session (HTTP). Safe to call twice. */
+  async close(): Promise<void> {
+    await this.session.close();
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+}
+
+/** Describes how a stdio server ended, with the last lines of its stderr. */
+export function describeStdioExit(t: LeanStdioTransport): string {
+  const how = t.exit ? (t.exit.signal ? ` (killed by ${t.exit.signal})` : ` (exit code ${t.exit.code})`) : "";
+  const tail = t.stderrTail(5).map((l) => escapeForDisplay(l, { multiline: false }));
+  const noise =
+    t.noise.length && !tail.length
+      ? ` ; it printed: ${escapeForDisplay(t.noise.at(-1)!, { multiline: false })}`
+      : "";
+  return `${how}${tail.length ? `; its stderr ends: ${tail.join(" | ")}` : ""}${noise}`;
+}
+
+/** A server launched as a child process and spoken to over stdio. */
+export class MCPStdioClient extends MCPClient {
+  private transport!: LeanStdioTransport;
+
+  /** Launches `argv` (never through a shell), initializes, and returns the live client. */
+  static async connect(argv: readonly string[], opts: StdioConnectOptions = {}): Promise<MCPStdioClient> {
+    if (argv.length === 0) throw new ToolscoreError("USAGE", "the launch command is empty");
+    const transport = new LeanStdioTransport({ argv: [...argv], env: opts.env, cwd: opts.cwd });
+    const { session, info } = await MCPClient.open(transport, {
+      ...opts,
+      rootsDir: opts.cwd,
+      describeExit: () => describeStdioExit(transport),
+    }).catch((e: unknown) => {
+      throw withStartContext(e, argv);
+    });
+    const client = new MCPStdioClient(session, info, opts.clientCapabilities ?? [], "stdio");
+    client.transport = transport;
+    return client;
+  }
+
+  /** The server's process id (its process group too). */
+  get pid(): number | undefined {
+    return this.transport.pid;
+  }
+
+  override stderrTail(n = 10): string[] {
+    return this.transport.stderrTail(n);
+  }
+}
+
+function withStartContext(e: unknown, argv: readonly string[]): unknown {
+  if (!(e instanceof ToolscoreError)) return e;
+  if (e.code === "SERVER_EXITED") {
+    return new ToolscoreError(
+      "SERVER_EXITED",
+      `${argv.join(" ")} exited before it finished the MCP handshake${e.message.replace(/^the server exited during initialize/, "")}`,
+      e.data,
+    );
+  }
+  return e;
+}

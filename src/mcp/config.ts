@@ -1,0 +1,99 @@
+import { dirname, resolve } from "node:path";
+import { readJsonFile } from "../util/fs.js";
+import { ToolscoreError } from "../util/errors.js";
+
+/** One server entry of a client config file, normalised. */
+export type ConfigEntry =
+  | { transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string }
+  | { transport: "http" | "sse"; url: string; headers: Record<string, string> };
+
+/**
+ * Reads one server entry from a client config: Claude Desktop, Claude Code, Cursor and Windsurf
+ * (`mcpServers`) or VS Code (`servers`, also under `mcp` in a settings file). Without `name`, the
+ * file must hold exactly one server. A relative `cwd` resolves against the config file's folder.
+ */
+export function readConfigEntry(path: string, name?: string): { name: string; entry: ConfigEntry } {
+  const data = readJsonFile(path, "client config");
+  const servers = findServers(data);
+  if (!servers) {
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `${path} has no "mcpServers" or "servers" object: is it an MCP client config?`,
+      { path },
+    );
+  }
+  const names = Object.keys(servers).sort();
+  if (names.length === 0) throw new ToolscoreError("CONFIG_INVALID", `${path} lists no servers`, { path });
+  let chosen = name;
+  if (chosen === undefined) {
+    if (names.length > 1) {
+      throw new ToolscoreError(
+        "USAGE",
+        `${path} lists ${names.length} servers (${names.join(", ")}): pick one with --server NAME`,
+        { path, names },
+      );
+    }
+    chosen = names[0]!;
+  }
+  if (!Object.hasOwn(servers, chosen)) {
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `${path} has no server named ${JSON.stringify(chosen)}; it has: ${names.join(", ")}`,
+      { path, names },
+    );
+  }
+  return { name: chosen, entry: normaliseEntry(servers[chosen], path, chosen) };
+}
+
+function findServers(data: unknown): Record<string, unknown> | undefined {
+  if (!isObject(data)) return undefined;
+  if (isObject(data.mcpServers)) return data.mcpServers;
+  if (isObject(data.servers)) return data.servers;
+  if (isObject(data.mcp) && isObject(data.mcp.servers)) return data.mcp.servers;
+  return undefined;
+}
+
+function normaliseEntry(raw: unknown, path: string, name: string): ConfigEntry {
+  const bad = (why: string) =>
+    new ToolscoreError("CONFIG_INVALID", `server ${JSON.stringify(name)} in ${path} ${why}`, { path, name });
+  if (!isObject(raw)) throw bad("is not an object");
+  const type = raw.type;
+  const url = raw.url ?? raw.serverUrl;
+  if (url !== undefined || type === "http" || type === "sse" || type === "streamable-http") {
+    if (typeof url !== "string" || url === "") throw bad('has no "url"');
+    return {
+      transport: type === "sse" ? "sse" : "http",
+      url,
+      headers: stringRecord(raw.headers, bad, "headers"),
+    };
+  }
+  if (typeof raw.command !== "string" || raw.command === "") throw bad('has neither "command" nor "url"');
+  const args = raw.args ?? [];
+  if (!Array.isArray(args) || !args.every((a) => typeof a === "string"))
+    throw bad('has "args" that is not a list of strings');
+  const cwd = raw.cwd;
+  if (cwd !== undefined && typeof cwd !== "string") throw bad('has a "cwd" that is not a string');
+  return {
+    transport: "stdio",
+    command: raw.command,
+    args: args as string[],
+    env: stringRecord(raw.env, bad, "env"),
+    ...(cwd === undefined ? {} : { cwd: resolve(dirname(resolve(path)), cwd) }),
+  };
+}
+
+function stringRecord(v: unknown, bad: (why: string) => Error, what: string): Record<string, string> {
+  if (v === undefined || v === null) return {};
+  if (!isObject(v)) throw bad(`has "${what}" that is not an object`);
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(v)) {
+    if (typeof val === "string") out[k] = val;
+    else if (typeof val === "number" || typeof val === "boolean") out[k] = String(val);
+    else throw bad(`has a non-string value for "${what}.${k}"`);
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,74 @@
+import { ToolscoreError } from "../util/errors.js";
+import { MCPClient, type HttpConnectOptions } from "./client.js";
+
+/** A URL with its credentials and query values hidden, fit to show or to write in a report. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.username) u.username = "***";
+    if (u.password) u.password = "***";
+    for (const key of [...u.searchParams.keys()]) u.searchParams.set(key, "***");
+    return u.href;
+  } catch {
+    return "<invalid URL>";
+  }
+}
+
+/**
+ * A server reached over HTTP: Streamable HTTP first, and the legacy HTTP+SSE transport when the
+ * server refuses it (HTTP 404 or 405 on the first POST). Both transports are the SDK's own; the
+ * SDK is loaded only on this path.
+ */
+export class MCPHttpClient extends MCPClient {
+  /** Connects to `url`, initializes, and returns the live client. */
+  static async connect(url: string, opts: HttpConnectOptions = {}): Promise<MCPHttpClient> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ToolscoreError("USAGE", `not a valid URL: ${redactUrl(url)}`);
+    }
+    const shown = redactUrl(url);
+    const requestInit: RequestInit = { headers: opts.headers ?? {} };
+    const { StreamableHTTPClientTransport, StreamableHTTPError } =
+      await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    if (!opts.preferSse) {
+      try {
+        const { session, info } = await MCPClient.open(
+          new StreamableHTTPClientTransport(parsed, { requestInit }),
+          opts,
+        );
+        return new MCPHttpClient(session, info, opts.clientCapabilities ?? [], "streamable-http");
+      } catch (e) {
+        const cause = e instanceof ToolscoreError ? e.cause : e;
+        const refused = cause instanceof StreamableHTTPError && (cause.code === 404 || cause.code === 405);
+        if (!refused) throw describeHttpFailure(e, shown);
+      }
+    }
+    const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+    try {
+      const transport = new SSEClientTransport(parsed, { requestInit });
+      const { session, info } = await MCPClient.open(transport, opts);
+      return new MCPHttpClient(session, info, opts.clientCapabilities ?? [], "sse");
+    } catch (e) {
+      throw describeHttpFailure(
+        e,
+        shown,
+        " (it refused Streamable HTTP, and the legacy SSE transport failed too)",
+      );
+    }
+  }
+}
+
+function describeHttpFailure(e: unknown, url: string, suffix = ""): ToolscoreError {
+  if (e instanceof ToolscoreError && e.code !== "CONNECTION_FAILED") return e;
+  const cause = e instanceof ToolscoreError ? (e.cause ?? e) : e;
+  const causeOfCause = (cause as { cause?: { code?: string; message?: string } }).cause;
+  const detail = causeOfCause?.code ?? (cause as Error).message ?? String(cause);
+  return new ToolscoreError(
+    "CONNECTION_FAILED",
+    `cannot connect to ${url}: ${detail}${suffix}; check the URL and that the server is running`,
+    { url },
+    { cause },
+  );
+}

@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { ToolscoreError } from "../util/errors.js";
+
+// Every server is started in a process group of its own, so that stopping it reaches what it
+// started too (an `npx` wrapper's node, a shell's children). The groups still alive are killed
+// when this process exits, whatever the reason.
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on("exit", () => {
+    for (const pgid of liveGroups) signalGroup(pgid, "SIGKILL");
+  });
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True while any process of the group is alive. */
+export function groupAlive(pgid: number): boolean {
+  return signalGroup(pgid, 0);
+}
+
+/** What a launched server needs: its argv, environment and working directory. */
+export interface LaunchSpec {
+  argv: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** Starts a server process in its own group with piped stdio. Fails with SPAWN_FAILED. */
+export async function startProcess(spec: LaunchSpec): Promise<ChildProcess> {
+  const [file, ...args] = spec.argv;
+  if (!file) throw new ToolscoreError("USAGE", "the launch command is empty");
+  installExitHook();
+  const child = spawn(file, args, {
+    cwd: spec.cwd,
+    env: { ...process.env, ...spec.env },
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+    windowsHide: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("spawn", resolve);
+    child.once("error", (e: NodeJS.ErrnoException) => {
+      const why =
+        e.code === "ENOENT"
+          ? `command not found: ${file} (check the spelling, or give its full path)`
+          : e.code === "EACCES"
+            ? `permission denied running ${file} (is it executable?)`
+            : `cannot start ${file}: ${e.message}`;
+      reject(new ToolscoreError("SPAWN_FAILED", why, { argv: spec.argv }));
+    });
+  });
+  if (child.pid !== undefined) liveGroups.add(child.pid);
+  child.once("exit", () => {
+    // The leader is gone; its group may live on in grandchildren, which stop() still reaps.
+  });
+  return child;
+}
+
+function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function waitGroupGone(pgid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (groupAlive(pgid)) {
+    if (Date.now() >= until) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}
+
+/**
+ * Stops a server and everything in its process group: close its stdin (the polite way to end an
+ * MCP stdio session), then SIGTERM, then SIGKILL after `graceMs`.
+ */
+export async function stopProcess(
+  child: ChildProcess,
+  opts: { graceMs?: number; stdinWaitMs?: number } = {},
+): Promise<void> {
+  const pgid = child.pid;
+  if (pgid === undefined) return;
+  const graceMs = opts.graceMs ?? 2000;
+  child.stdin?.end();
+  let exited = await waitExit(child, opts.stdinWaitMs ?? 150);
+  if (!exited || groupAlive(pgid)) {
+    signalGroup(pgid, "SIGTERM");
+    exited = await waitExit(child, graceMs);
+    if (!(await waitGroupGone(pgid, exited ? 200 : 0)) || !exited) {
+      signalGroup(pgid, "SIGKILL");
+      await waitExit(child, 1000);
+      await waitGroupGone(pgid, 500);
+    }
+  }
+  liveGroups.delete(pgid);
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+/**
+ * Stops every server still running (on Ctrl-C or a fatal error): SIGTERM to each group, then
+ * SIGKILL to what is left after `graceMs`.
+ */
+export async function stopAllProcesses(graceMs = 1000): Promise<void> {
+  const groups = [...liveGroups];
+  for (const pgid of groups) signalGroup(pgid, "SIGTERM");
+  const until = Date.now() + graceMs;
+  while (groups.some(groupAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  for (const pgid of groups) {
+    signalGroup(pgid, "SIGKILL");
+    liveGroups.delete(pgid);
+  }
+}

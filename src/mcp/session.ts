@@ -1,0 +1,247 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { pathToFileURL } from "node:url";
+import { LATEST_PROTOCOL_VERSION, VERSION } from "../meta.js";
+import { ToolscoreError } from "../util/errors.js";
+
+/** Client capabilities toolscore can declare (`--client-capabilities`). */
+export type ClientCapabilityName = "roots" | "sampling" | "elicitation";
+export const CLIENT_CAPABILITY_NAMES: readonly ClientCapabilityName[] = ["elicitation", "roots", "sampling"];
+
+/** A JSON-RPC error object as the server sent it. */
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The answer to a request: the raw result, or the raw error. Nothing is validated or dropped. */
+export type RpcOutcome = { result: Record<string, unknown> } | { error: RpcError };
+
+/** What the server said in its `initialize` answer, as sent. */
+export interface InitializeInfo {
+  protocolVersion: string;
+  serverInfo: Record<string, unknown>;
+  capabilities: Record<string, unknown>;
+  instructions: string | null;
+}
+
+export interface SessionOptions {
+  /** Milliseconds for the handshake and for each request. */
+  timeoutMs: number;
+  clientCapabilities?: readonly ClientCapabilityName[];
+  /** Working directory announced by roots/list when roots are declared. */
+  rootsDir?: string;
+  /** Called when the transport closes unexpectedly, to describe why (e.g. the server's stderr). */
+  describeExit?: () => string;
+}
+
+interface Pending {
+  method: string;
+  resolve: (o: RpcOutcome) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * A JSON-RPC session with an MCP server over any SDK `Transport`. It reads answers raw (no schema
+ * validation, no stripped keys), answers the server's own requests (ping, roots/list; sampling and
+ * elicitation are declined) so servers that ask them never hang, and cancels timed-out requests
+ * with `notifications/cancelled`.
+ */
+export class McpSession {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private closedError: ToolscoreError | undefined;
+  private closing = false;
+  /** Notifications received, by method, counted (e.g. `notifications/tools/list_changed`). */
+  readonly notifications = new Map<string, number>();
+
+  constructor(
+    readonly transport: Transport,
+    private readonly opts: SessionOptions,
+  ) {
+    transport.onmessage = (m) => this.onMessage(m);
+    transport.onclose = () => this.onClose();
+    transport.onerror = () => {
+      // Transport errors surface as failed requests or as the close.
+    };
+  }
+
+  async start(): Promise<void> {
+    await this.transport.start();
+  }
+
+  /** The initialize handshake; returns what the server said, as sent. */
+  async initialize(): Promise<InitializeInfo> {
+    const caps: Record<string, unknown> = {};
+    for (const c of this.opts.clientCapabilities ?? []) caps[c] = c === "roots" ? { listChanged: false } : {};
+    const outcome = await this.request("initialize", {
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      capabilities: caps,
+      clientInfo: { name: "toolscore", version: VERSION },
+    });
+    if ("error" in outcome) {
+      throw new ToolscoreError(
+        "PROTOCOL_ERROR",
+        `the server refused initialize: ${outcome.error.message} (JSON-RPC error ${outcome.error.code})`,
+        { error: outcome.error },
+      );
+    }
+    const r = outcome.result;
+    if (typeof r.protocolVersion !== "string") {
+      throw new ToolscoreError(
+        "PROTOCOL_ERROR",
+        "the server's initialize answer has no protocolVersion: it is not an MCP server",
+      );
+    }
+    this.transport.setProtocolVersion?.(r.protocolVersion);
+    await this.notify("notifications/initialized");
+    return {
+      protocolVersion: r.protocolVersion,
+      serverInfo: isObject(r.serverInfo) ? r.serverInfo : {},
+      capabilities: isObject(r.capabilities) ? r.capabilities : {},
+      instructions: typeof r.instructions === "string" ? r.instructions : null,
+    };
+  }
+
+  /** Sends a request and waits for its raw answer; a timeout sends `notifications/cancelled`. */
+  request(
+    method: string,
+    params?: Record<string, unknown>,
+    timeoutMs = this.opts.timeoutMs,
+  ): Promise<RpcOutcome> {
+    if (this.closedError) return Promise.reject(this.closedError);
+    const id = this.nextId++;
+    return new Promise<RpcOutcome>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        void this.notify("notifications/cancelled", { requestId: id, reason: "timed out" }).catch(() => {});
+        reject(
+          new ToolscoreError(
+            "TIMEOUT",
+            `the server did not answer ${method} within ${fmtSeconds(timeoutMs)}: raise --timeout if it is just slow`,
+            { method, timeoutMs },
+          ),
+        );
+      }, timeoutMs);
+      this.pending.set(id, { method, resolve, reject, timer });
+      const message = {
+        jsonrpc: "2.0",
+        id,
+        method,
+        ...(params === undefined ? {} : { params }),
+      } as JSONRPCMessage;
+      this.transport.send(message).catch((e: unknown) => {
+        const p = this.pending.get(id);
+        if (!p) return;
+        clearTimeout(p.timer);
+        this.pending.delete(id);
+        reject(this.wrapSendError(method, e));
+      });
+    });
+  }
+
+  /** Sends a notification. */
+  async notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    if (this.closedError) return;
+    await this.transport.send({
+      jsonrpc: "2.0",
+      method,
+      ...(params === undefined ? {} : { params }),
+    } as JSONRPCMessage);
+  }
+
+  /** Closes the transport (for stdio: stops the server and its process group). */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.transport.close();
+  }
+
+  private wrapSendError(method: string, e: unknown): ToolscoreError {
+    if (e instanceof ToolscoreError) return e;
+    return new ToolscoreError(
+      "CONNECTION_FAILED",
+      `cannot send ${method}: ${(e as Error).message}`,
+      { method },
+      { cause: e },
+    );
+  }
+
+  private onMessage(m: JSONRPCMessage): void {
+    const msg = m as Record<string, unknown>;
+    const hasId = typeof msg.id === "number" || typeof msg.id === "string";
+    if (typeof msg.method === "string") {
+      if (hasId) void this.answerServerRequest(msg.id as number | string, msg.method, msg.params);
+      else this.notifications.set(msg.method, (this.notifications.get(msg.method) ?? 0) + 1);
+      return;
+    }
+    if (!hasId) return;
+    const p = this.pending.get(msg.id as number);
+    if (!p) return; // an answer to a cancelled or unknown request
+    clearTimeout(p.timer);
+    this.pending.delete(msg.id as number);
+    if (isObject(msg.error)) {
+      const err = msg.error;
+      p.resolve({
+        error: {
+          code: typeof err.code === "number" ? err.code : 0,
+          message: typeof err.message === "string" ? err.message : "",
+          ...("data" in err ? { data: err.data } : {}),
+        },
+      });
+    } else {
+      p.resolve({ result: isObject(msg.result) ? msg.result : {} });
+    }
+  }
+
+  private async answerServerRequest(id: number | string, method: string, params: unknown): Promise<void> {
+    const caps = this.opts.clientCapabilities ?? [];
+    let reply: { result: unknown } | { error: RpcError };
+    if (method === "ping") reply = { result: {} };
+    else if (method === "roots/list" && caps.includes("roots")) {
+      const dir = this.opts.rootsDir ?? process.cwd();
+      reply = { result: { roots: [{ uri: pathToFileURL(dir).href, name: "working directory" }] } };
+    } else if (method === "elicitation/create" && caps.includes("elicitation"))
+      reply = { result: { action: "decline" } };
+    else if (method === "sampling/createMessage" && caps.includes("sampling"))
+      reply = { error: { code: -1, message: "toolscore declines sampling requests" } };
+    else reply = { error: { code: -32601, message: `Method not found: ${method}` } };
+    void params;
+    try {
+      await this.transport.send({ jsonrpc: "2.0", id, ...reply } as JSONRPCMessage);
+    } catch {
+      // The server is gone; its requests no longer matter.
+    }
+  }
+
+  private onClose(): void {
+    const detail = this.closing ? "" : (this.opts.describeExit?.() ?? "");
+    this.closedError = new ToolscoreError(
+      "SERVER_EXITED",
+      this.closing ? "the connection was closed" : `the server closed the connection${detail}`,
+    );
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      this.pending.delete(id);
+      p.reject(
+        new ToolscoreError("SERVER_EXITED", `the server exited during ${p.method}${detail}`, {
+          method: p.method,
+        }),
+      );
+    }
+  }
+
+  /** True once the transport has closed. */
+  get closed(): boolean {
+    return this.closedError !== undefined;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function fmtSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
+}

@@ -1,0 +1,126 @@
+import { readJsonFile, toPrettyJson, writeFileAtomic } from "../util/fs.js";
+import { ToolscoreError } from "../util/errors.js";
+import type { MCPClient } from "./client.js";
+import type { ClientCapabilityName } from "./session.js";
+import type { RawTool } from "./types.js";
+
+/** The `kind` of a snapshot file. */
+export const SNAPSHOT_KIND = "toolscore.mcp-snapshot";
+/** The snapshot format version this toolscore writes and reads. */
+export const SNAPSHOT_VERSION = "1";
+
+/**
+ * What a server showed a client: its serverInfo, the negotiated protocol, its capabilities and
+ * instructions, and its tools sorted by name and otherwise exactly as sent. Plain JSON data: every
+ * part of toolscore but the connection layer works on this, never on a live client.
+ */
+export interface ServerSnapshot {
+  kind: typeof SNAPSHOT_KIND;
+  snapshot_version: typeof SNAPSHOT_VERSION;
+  server: Record<string, unknown>;
+  protocol: string;
+  capabilities: Record<string, unknown>;
+  client_capabilities: ClientCapabilityName[];
+  instructions: string | null;
+  tools: RawTool[];
+}
+
+/** Sorts tools by name (UTF-16 code units), keeping the server's order among equal names. */
+export function sortTools(tools: readonly RawTool[]): RawTool[] {
+  return [...tools].sort((a, b) => {
+    const x = String(a.name);
+    const y = String(b.name);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/** Builds, reads, writes and checks snapshots. */
+export const ServerSnapshot = {
+  /** Builds a snapshot from plain parts; tools are sorted by name. */
+  of(parts: Omit<ServerSnapshot, "kind" | "snapshot_version">): ServerSnapshot {
+    return {
+      kind: SNAPSHOT_KIND,
+      snapshot_version: SNAPSHOT_VERSION,
+      server: parts.server,
+      protocol: parts.protocol,
+      capabilities: parts.capabilities,
+      client_capabilities: [...parts.client_capabilities].sort(),
+      instructions: parts.instructions,
+      tools: sortTools(parts.tools),
+    };
+  },
+
+  /** Lists a live server's tools (all pages) and returns its snapshot. */
+  async fromClient(client: MCPClient): Promise<ServerSnapshot> {
+    const tools = await client.listTools();
+    return ServerSnapshot.of({
+      server: client.info.serverInfo,
+      protocol: client.info.protocolVersion,
+      capabilities: client.info.capabilities,
+      client_capabilities: [...client.clientCapabilities],
+      instructions: client.info.instructions,
+      tools,
+    });
+  },
+
+  /** The file text: two-space JSON, fixed key order, trailing newline. Same snapshot, same bytes. */
+  serialize(snapshot: ServerSnapshot): string {
+    return toPrettyJson(ServerSnapshot.of(snapshot));
+  },
+
+  /** Writes a snapshot file atomically. */
+  write(path: string, snapshot: ServerSnapshot): void {
+    writeFileAtomic(path, ServerSnapshot.serialize(snapshot));
+  },
+
+  /** Reads and checks a snapshot file. */
+  read(path: string): ServerSnapshot {
+    return ServerSnapshot.parse(readJsonFile(path, "snapshot"), path);
+  },
+
+  /** Checks parsed JSON as a snapshot; `source` names it in errors. */
+  parse(data: unknown, source = "the snapshot"): ServerSnapshot {
+    const bad = (why: string) =>
+      new ToolscoreError("FILE_INVALID", `${source} is not a valid snapshot: ${why}`, { path: source });
+    if (typeof data !== "object" || data === null || Array.isArray(data))
+      throw bad("it is not a JSON object");
+    const d = data as Record<string, unknown>;
+    if (d.kind !== SNAPSHOT_KIND) {
+      throw new ToolscoreError(
+        "FILE_INVALID",
+        `${source} is not a snapshot (kind ${JSON.stringify(d.kind ?? null)}, expected "${SNAPSHOT_KIND}"): make one with toolscore mcp list SERVER --json FILE`,
+        { path: source },
+      );
+    }
+    if (d.snapshot_version !== SNAPSHOT_VERSION) {
+      throw bad(
+        `snapshot_version ${JSON.stringify(d.snapshot_version ?? null)} is not supported (this toolscore reads "${SNAPSHOT_VERSION}")`,
+      );
+    }
+    if (typeof d.server !== "object" || d.server === null || Array.isArray(d.server))
+      throw bad('"server" is not an object');
+    if (typeof d.protocol !== "string") throw bad('"protocol" is not a string');
+    if (
+      d.capabilities !== undefined &&
+      (typeof d.capabilities !== "object" || d.capabilities === null || Array.isArray(d.capabilities))
+    )
+      throw bad('"capabilities" is not an object');
+    if (d.instructions !== null && d.instructions !== undefined && typeof d.instructions !== "string")
+      throw bad('"instructions" is neither a string nor null');
+    const cc = d.client_capabilities ?? [];
+    if (!Array.isArray(cc) || !cc.every((c) => c === "roots" || c === "sampling" || c === "elicitation"))
+      throw bad('"client_capabilities" is not a list of roots, sampling, elicitation');
+    if (!Array.isArray(d.tools)) throw bad('"tools" is not a list');
+    d.tools.forEach((t, i) => {
+      if (typeof t !== "object" || t === null || Array.isArray(t)) throw bad(`tools[${i}] is not an object`);
+    });
+    return ServerSnapshot.of({
+      server: d.server as Record<string, unknown>,
+      protocol: d.protocol,
+      capabilities: (d.capabilities as Record<string, unknown> | undefined) ?? {},
+      client_capabilities: cc as ClientCapabilityName[],
+      instructions: (d.instructions as string | null | undefined) ?? null,
+      tools: d.tools as RawTool[],
+    });
+  },
+};

@@ -1,0 +1,113 @@
+import { closeSync, openSync, readSync } from "node:fs";
+import { ToolscoreError } from "../util/errors.js";
+import { isFile } from "../util/fs.js";
+import { splitCommand } from "./argv.js";
+import { readConfigEntry } from "./config.js";
+import { redactUrl } from "./http.js";
+
+/** Where a server is: a process to launch, a URL, or a saved snapshot or lock file. */
+export type ServerTarget =
+  | { kind: "stdio"; argv: string[]; env: Record<string, string>; cwd?: string; label: string }
+  | { kind: "http"; url: string; headers: Record<string, string>; preferSse: boolean; label: string }
+  | { kind: "file"; path: string; label: string };
+
+/** The SERVER-naming options every command shares. */
+export interface TargetOptions {
+  config?: string;
+  server?: string;
+  /** `KEY=VALUE` strings from --env. */
+  env?: string[];
+  cwd?: string;
+  /** `Name: value` strings from --header. */
+  headers?: string[];
+}
+
+/**
+ * Turns a SERVER argument and the shared options into a target. A launch command and --config
+ * together, or neither, is a usage error. An argument that names an existing JSON file is a saved
+ * file; one ending in `.json` that names no file is an error, never launched.
+ */
+export function resolveTarget(arg: string | undefined, opts: TargetOptions = {}): ServerTarget {
+  if (arg !== undefined && opts.config !== undefined) {
+    throw new ToolscoreError(
+      "USAGE",
+      "give either a SERVER (launch command, URL or file) or --config, not both",
+    );
+  }
+  if (opts.server !== undefined && opts.config === undefined) {
+    throw new ToolscoreError("USAGE", "--server names an entry of a --config file: add --config PATH");
+  }
+  const env = parseEnv(opts.env ?? []);
+  const headers = parseHeaders(opts.headers ?? []);
+  if (opts.config !== undefined) {
+    const { name, entry } = readConfigEntry(opts.config, opts.server);
+    if (entry.transport === "stdio") {
+      return {
+        kind: "stdio",
+        argv: [entry.command, ...entry.args],
+        env: { ...entry.env, ...env },
+        cwd: opts.cwd ?? entry.cwd,
+        label: name,
+      };
+    }
+    return {
+      kind: "http",
+      url: entry.url,
+      headers: { ...entry.headers, ...headers },
+      preferSse: entry.transport === "sse",
+      label: name,
+    };
+  }
+  if (arg === undefined || arg.trim() === "") {
+    throw new ToolscoreError(
+      "USAGE",
+      "name a server: a launch command in quotes, a URL, a saved .json file, or --config PATH",
+    );
+  }
+  if (/^https?:\/\//i.test(arg.trim())) {
+    return { kind: "http", url: arg.trim(), headers, preferSse: false, label: redactUrl(arg.trim()) };
+  }
+  if (isFile(arg) && looksLikeJsonFile(arg)) return { kind: "file", path: arg, label: arg };
+  if (/\.json$/i.test(arg.trim()) && !/\s/.test(arg.trim())) {
+    throw new ToolscoreError(
+      "FILE_NOT_FOUND",
+      `no such file: ${arg} (a .json argument is read as a saved snapshot or lock, never launched)`,
+    );
+  }
+  const argv = splitCommand(arg);
+  return { kind: "stdio", argv, env, cwd: opts.cwd, label: arg };
+}
+
+function looksLikeJsonFile(path: string): boolean {
+  if (/\.json$/i.test(path)) return true;
+  const fd = openSync(path, "r");
+  try {
+    const buf = Buffer.alloc(64);
+    const n = readSync(fd, buf, 0, 64, 0);
+    return buf.subarray(0, n).toString("utf8").trimStart().startsWith("{");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parseEnv(pairs: string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const p of pairs) {
+    const eq = p.indexOf("=");
+    if (eq <= 0)
+      throw new ToolscoreError("USAGE", `--env takes KEY=VALUE, got ${JSON.stringify(p.split("=")[0])}`);
+    env[p.slice(0, eq)] = p.slice(eq + 1);
+  }
+  return env;
+}
+
+function parseHeaders(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const h of lines) {
+    const colon = h.indexOf(":");
+    if (colon <= 0)
+      throw new ToolscoreError("USAGE", `--header takes "Name: value", got a header without a name`);
+    headers[h.slice(0, colon).trim()] = h.slice(colon + 1).trim();
+  }
+  return headers;
+}

@@ -1,0 +1,61 @@
+import type { ServerSnapshot } from "../mcp/snapshot.js";
+import type { CapabilityFinding } from "../pin/capabilities.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import { pad, truncate, type Style } from "./style.js";
+
+/** One row of the `mcp list` table. */
+export interface ListRow {
+  name: string;
+  params: number;
+  capabilities: CapabilityFinding[];
+  description: string;
+}
+
+/** The rows of the `mcp list` table for a snapshot, given each tool's capabilities. */
+export function listRows(
+  snapshot: ServerSnapshot,
+  caps: (toolIndex: number) => CapabilityFinding[],
+): ListRow[] {
+  return snapshot.tools.map((tool, i) => {
+    const schema = tool.inputSchema as { properties?: unknown } | undefined;
+    const props =
+      schema && typeof schema.properties === "object" && schema.properties !== null ? schema.properties : {};
+    return {
+      name: typeof tool.name === "string" ? tool.name : JSON.stringify(tool.name ?? null),
+      params: Object.keys(props).length,
+      capabilities: caps(i),
+      description: typeof tool.description === "string" ? tool.description : "",
+    };
+  });
+}
+
+/** Renders the `mcp list` table; descriptions are cut to fit `columns`. Strings are escaped. */
+export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Style, columns = 100): string {
+  const name = escapeForDisplay(String(snapshot.server.name ?? "(unnamed server)"), { multiline: false });
+  const version =
+    snapshot.server.version === undefined
+      ? ""
+      : ` ${escapeForDisplay(String(snapshot.server.version), { multiline: false })}`;
+  const head = `${style.bold(name + version)}  ${style.dim(`protocol ${escapeForDisplay(snapshot.protocol, { multiline: false })}, ${rows.length} tool${rows.length === 1 ? "" : "s"}`)}\n`;
+  if (rows.length === 0) return head + "  (no tools)\n";
+  const cells = rows.map((r) => ({
+    name: escapeForDisplay(r.name, { multiline: false }),
+    params: String(r.params),
+    caps: r.capabilities.map((c) => c.capability).join(","),
+    desc: escapeForDisplay(r.description.replace(/\s+/g, " ").trim(), { multiline: false }),
+  }));
+  const wName = Math.max(4, ...cells.map((c) => c.name.length));
+  const wParams = 6;
+  const wCaps = Math.max(12, ...cells.map((c) => c.caps.length));
+  const descWidth = Math.max(20, columns - (2 + wName + 2 + wParams + 2 + wCaps + 2));
+  const lines = [
+    style.dim(
+      `  ${pad("TOOL", wName)}  ${pad("PARAMS", wParams)}  ${pad("CAPABILITIES", wCaps)}  DESCRIPTION`,
+    ),
+    ...cells.map(
+      (c) =>
+        `  ${pad(c.name, wName)}  ${pad(c.params, wParams)}  ${pad(c.caps, wCaps)}  ${truncate(c.desc, descWidth)}`,
+    ),
+  ];
+  return head + lines.join("\n") + "\n";
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { ToolscoreError } from "./errors.js";
+
+/**
+ * Writes `content` to `path` through a temporary file in the same folder and a rename, so a failed
+ * run never leaves a half-written or emptied file where a good one was.
+ */
+export function writeFileAtomic(path: string, content: string): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    writeFileSync(tmp, content, { encoding: "utf8", flag: "wx" });
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new ToolscoreError(
+      "FILE_WRITE",
+      `cannot write ${path} (${reason}): check that its folder exists and is writable`,
+      {
+        path,
+      },
+    );
+  }
+}
+
+/** True when `path` names an existing regular file. */
+export function isFile(path: string): boolean {
+  try {
+    return existsSync(path) && statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Reads and parses a JSON file, with one clear error for a missing file and for text that is not JSON. */
+export function readJsonFile(path: string, what = "file"): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new ToolscoreError("FILE_NOT_FOUND", `no such file: ${path}`, { path });
+    if (code === "EISDIR")
+      throw new ToolscoreError("FILE_INVALID", `${path} is a folder, not a ${what}`, { path });
+    throw new ToolscoreError("FILE_INVALID", `cannot read ${path} (${code ?? (e as Error).message})`, {
+      path,
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    const detail = (e as Error).message.split("\n")[0];
+    const hint = text.trim() === "" ? "the file is empty" : `not valid JSON: ${detail}`;
+    throw new ToolscoreError("FILE_INVALID", `${path} is not a readable ${what}: ${hint}`, { path });
+  }
+}
+
+/** Two-space JSON with a trailing newline: the form of every file toolscore writes. */
+export function toPrettyJson(value: unknown): string {
+  return JSON.stringify(value, null, 2) + "\n";
+}

@@ -1,0 +1,96 @@
+// Strings that come from a server are untrusted: a reviewer must see every character that changes
+// what a model reads. These helpers find and escape the ones a person cannot see.
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+/** Why a character is hidden, or undefined when a person can see it (or it is ordinary white space). */
+export function hiddenCharKind(
+  cp: number,
+  prev?: number,
+  next?: number,
+): "control" | "zero-width" | "bidi" | "tag" | "format" | "private" | undefined {
+  if (cp === 0x0a || cp === 0x09) return undefined;
+  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return "control";
+  if (cp >= 0xe0000 && cp <= 0xe007f) return "tag";
+  if (
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2066 && cp <= 0x2069) ||
+    cp === 0x200e ||
+    cp === 0x200f ||
+    cp === 0x061c
+  )
+    return "bidi";
+  if (cp === 0x200d) {
+    // A zero-width joiner between two emoji builds one emoji (a family, a flag): that is seen.
+    const joinsEmoji =
+      prev !== undefined && next !== undefined && isEmojiPart(prev) && EMOJI.test(String.fromCodePoint(next));
+    return joinsEmoji ? undefined : "zero-width";
+  }
+  if (cp === 0x200b || cp === 0x200c || cp === 0x2060 || cp === 0xfeff || cp === 0x180e) return "zero-width";
+  if (cp === 0xfe0f || cp === 0xfe0e) {
+    // A variation selector after an emoji or symbol picks how it looks; anywhere else it hides.
+    return prev !== undefined && (isEmojiPart(prev) || prev < 0x3000) && prev > 0x20
+      ? undefined
+      : "zero-width";
+  }
+  if (cp >= 0xfe00 && cp <= 0xfe0f) return "zero-width";
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return "zero-width";
+  if ((cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xf0000 && cp <= 0x10ffff)) return "private";
+  if (FORMAT.test(String.fromCodePoint(cp))) return "format";
+  return undefined;
+}
+
+const FORMAT = /^[\p{Cf}\p{Cs}]$/u;
+
+function isEmojiPart(cp: number): boolean {
+  // Skin-tone modifiers and variation selectors are part of an emoji sequence.
+  return EMOJI.test(String.fromCodePoint(cp)) || (cp >= 0x1f3fb && cp <= 0x1f3ff) || cp === 0xfe0f;
+}
+
+/** One hidden character found in a string: its position (in code points), code point and kind. */
+export interface HiddenChar {
+  index: number;
+  codePoint: number;
+  kind: NonNullable<ReturnType<typeof hiddenCharKind>>;
+}
+
+/** Every hidden character in `text`. */
+export function findHiddenChars(text: string): HiddenChar[] {
+  const cps = Array.from(text, (c) => c.codePointAt(0)!);
+  const found: HiddenChar[] = [];
+  for (let i = 0; i < cps.length; i++) {
+    const kind = hiddenCharKind(cps[i]!, cps[i - 1], cps[i + 1]);
+    if (kind) found.push({ index: i, codePoint: cps[i]!, kind });
+  }
+  return found;
+}
+
+/** `\u200b` for a BMP code point, `\u{e0041}` above it. */
+export function escapeCodePoint(cp: number): string {
+  return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, "0")}`;
+}
+
+/**
+ * Makes an untrusted string safe and honest to show: every hidden character (controls, zero-width,
+ * bidi controls, tag characters, other format characters) is written as an escape, so no terminal
+ * control sequence from a server reaches the terminal raw. Newlines are kept unless `multiline` is
+ * false; a tab is kept as it is.
+ */
+export function escapeForDisplay(text: string, opts: { multiline?: boolean } = {}): string {
+  const multiline = opts.multiline ?? true;
+  const cps = Array.from(text, (c) => c.codePointAt(0)!);
+  let out = "";
+  for (let i = 0; i < cps.length; i++) {
+    const cp = cps[i]!;
+    if (cp === 0x0a) {
+      out += multiline ? "\n" : "\\n";
+      continue;
+    }
+    if (cp === 0x0d) {
+      out += "\\r";
+      continue;
+    }
+    out += hiddenCharKind(cp, cps[i - 1], cps[i + 1]) ? escapeCodePoint(cp) : String.fromCodePoint(cp);
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { splitCommand } from "../../src/mcp/argv.js";
+import { isToolscoreError } from "../../src/util/errors.js";
+
+const cases: Array<[string, string[]]> = [
+  ["python server.py", ["python", "server.py"]],
+  ["  npx   -y pkg@1.0 ", ["npx", "-y", "pkg@1.0"]],
+  [`node "my server.js" --name 'a b'`, ["node", "my server.js", "--name", "a b"]],
+  [`echo a\\ b`, ["echo", "a b"]],
+  [`echo "say \\"hi\\""`, ["echo", `say "hi"`]],
+  [`echo 'it''s'`, ["echo", "its"]],
+  [`echo "" x`, ["echo", "", "x"]],
+  [`echo $HOME;rm -rf /`, ["echo", "$HOME;rm", "-rf", "/"]],
+  [`echo "a\\nb"`, ["echo", "a\\nb"]],
+];
+
+for (const [input, expected] of cases) {
+  test(`splitCommand(${JSON.stringify(input)})`, () => {
+    assert.deepEqual(splitCommand(input), expected);
+  });
+}
+
+for (const bad of [`node "unclosed`, `node 'unclosed`, "   ", `node \\`]) {
+  test(`splitCommand rejects ${JSON.stringify(bad)} with a usage error`, () => {
+    assert.throws(
+      () => splitCommand(bad),
+      (e) => isToolscoreError(e, "USAGE"),
+    );
+  });
+}
