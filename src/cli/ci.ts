@@ -1,0 +1,38 @@
+import { appendFileSync } from "node:fs";
+import type { CliContext } from "./context.js";
+
+/** One GitHub workflow annotation. */
+export interface Annotation {
+  level: "error" | "warning" | "notice";
+  title: string;
+  message: string;
+  file?: string;
+  line?: number;
+}
+
+// Workflow commands need %, CR and LF escaped in the message, and also : and , in properties.
+const escData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escProp = (s: string) => escData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+/** The `::error title=…::message` line of an annotation. */
+export function formatAnnotation(a: Annotation): string {
+  const props = [
+    ...(a.file ? [`file=${escProp(a.file)}`] : []),
+    ...(a.line ? [`line=${a.line}`] : []),
+    `title=${escProp(a.title)}`,
+  ];
+  return `::${a.level} ${props.join(",")}::${escData(a.message)}`;
+}
+
+/**
+ * For `--ci`: appends `markdown` to the file named by GITHUB_STEP_SUMMARY (when set) and prints the
+ * annotations on stdout, where the runner reads them.
+ */
+export function emitCi(ctx: CliContext, markdown: string, annotations: Annotation[]): void {
+  const summary = ctx.env.GITHUB_STEP_SUMMARY;
+  if (summary) appendFileSync(summary, markdown.endsWith("\n") ? markdown : markdown + "\n", "utf8");
+  for (const a of annotations) ctx.stdout(formatAnnotation(a) + "\n");
+}
+
+/** Writes machine output to a file (atomically) or to stdout for `-`. */
+export { writeOutput } from "./output.js";

@@ -1,0 +1,23 @@
+/** A copy of `value` with every object's keys sorted (UTF-16 code units); arrays keep their order. */
+export function sortKeysDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value).sort()) out[k] = sortKeysDeep((value as Record<string, unknown>)[k]);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Indented JSON with sorted keys: the form in which schemas and annotations are shown and compared,
+ * so that a change of key order alone is no change.
+ */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(sortKeysDeep(value), null, 2) ?? "undefined";
+}
+
+/** True when two JSON values are equal, ignoring key order. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return stableJson(a) === stableJson(b);
+}
