@@ -1,8 +1,70 @@
 import type { RawTool } from "../mcp/types.js";
+import { checkAnnotations } from "./annotations.js";
+import { emitterFor, type ToolUnderLint } from "./context.js";
+import { checkDescription } from "./descriptions.js";
+import { checkDuplicates, checkName } from "./names.js";
+import { checkSchemas } from "./schemas.js";
+import { checkHiddenText, checkHiddenUnicode, checkInstructions } from "./text.js";
 import type { LintFinding } from "./types.js";
 
-/** Lints tool definitions. (Placeholder: the rules of SPEC section 6 replace it.) */
-export function lintTools(tools: readonly RawTool[]): LintFinding[] {
-  void tools;
-  return [];
+const PER_TOOL = [
+  checkName,
+  checkDescription,
+  checkSchemas,
+  checkHiddenUnicode,
+  checkInstructions,
+  checkAnnotations,
+];
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Sorts findings by tool (server-wide ones first), rule, path and message: same input, same order. */
+export function sortFindings(findings: readonly LintFinding[]): LintFinding[] {
+  return [...findings].sort(
+    (a, b) =>
+      (a.tool === null ? (b.tool === null ? 0 : -1) : b.tool === null ? 1 : cmp(a.tool, b.tool)) ||
+      cmp(a.rule, b.rule) ||
+      cmp(a.path, b.path) ||
+      cmp(a.message, b.message),
+  );
 }
+
+/**
+ * Lints tool definitions against the rules of {@link LINT_RULES}: pure, no I/O. Each finding has a
+ * stable rule id, a severity, the tool, the JSON path inside the definition, a message, a fix and
+ * the facts (`args`). Findings are sorted by tool, rule and path.
+ */
+export function lintTools(tools: readonly RawTool[]): LintFinding[] {
+  const out: LintFinding[] = [];
+  const units: ToolUnderLint[] = tools.map((tool, i) => ({
+    tool,
+    label: typeof tool.name === "string" ? tool.name : `tools[${i}]`,
+  }));
+  for (const unit of units) {
+    const emit = emitterFor(unit.label, out);
+    for (const check of PER_TOOL) check(unit, emit);
+  }
+  checkDuplicates(units, (i) => emitterFor(units[i]!.label, out));
+  return sortFindings(out);
+}
+
+/**
+ * Lints a server: its tools as {@link lintTools} does, and its instructions for hidden characters
+ * (server-wide findings have `tool: null`). Instructions may address the model (that is what they
+ * are for), so only hidden-unicode applies to them.
+ */
+export function lintServer(server: {
+  tools: readonly RawTool[];
+  instructions?: string | null;
+}): LintFinding[] {
+  const out = lintTools(server.tools);
+  if (typeof server.instructions === "string") {
+    checkHiddenText(server.instructions, "instructions", false, emitterFor(null, out));
+  }
+  return sortFindings(out);
+}
+
+export { LINT_RULES, LINT_RULE_BY_ID, DEFINITION_TOKEN_LIMIT, DESCRIPTION_MIN_LENGTH } from "./rules.js";
+export type { LintRule, LintRuleId } from "./rules.js";
+export type { LintFinding, Severity } from "./types.js";
+export { estimateTokens } from "./descriptions.js";

@@ -20,6 +20,10 @@ export function hiddenCharKind(
     cp === 0x061c
   )
     return "bidi";
+  if ((cp === 0x200c || cp === 0x200d) && joinsLetters(prev, next)) {
+    // Persian, Arabic and Indic writing use (non-)joiners between letters to pick a letter's form.
+    return undefined;
+  }
   if (cp === 0x200d) {
     // A zero-width joiner between two emoji builds one emoji (a family, a flag): that is seen.
     const joinsEmoji =
@@ -42,6 +46,34 @@ export function hiddenCharKind(
 
 const FORMAT = /^[\p{Cf}\p{Cs}]$/u;
 
+const JOINING_SCRIPT =
+  /^[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Nko}\p{sc=Deva}\p{sc=Beng}\p{sc=Guru}\p{sc=Gujr}\p{sc=Orya}\p{sc=Taml}\p{sc=Telu}\p{sc=Knda}\p{sc=Mlym}\p{sc=Sinh}]$/u;
+
+function joinsLetters(prev: number | undefined, next: number | undefined): boolean {
+  return (
+    prev !== undefined &&
+    next !== undefined &&
+    JOINING_SCRIPT.test(String.fromCodePoint(prev)) &&
+    JOINING_SCRIPT.test(String.fromCodePoint(next))
+  );
+}
+
+/**
+ * Length of a subdivision-flag tag sequence starting at `i` (England, Scotland, Wales: a black flag,
+ * then a region and subdivision code in tag letters, then the cancel tag), or 0. Only that short,
+ * well-formed shape is visible; any other tag character hides text.
+ */
+function flagTagsAt(cps: readonly number[], i: number): number {
+  if (cps[i - 1] !== 0x1f3f4) return 0;
+  let n = 0;
+  while (n < 6 && isTagAlnum(cps[i + n])) n++;
+  const lettersFirst = isTagLetter(cps[i]) && isTagLetter(cps[i + 1]);
+  return lettersFirst && n >= 3 && n <= 5 && cps[i + n] === 0xe007f ? n + 1 : 0;
+}
+const isTagLetter = (cp: number | undefined) => cp !== undefined && cp >= 0xe0061 && cp <= 0xe007a;
+const isTagAlnum = (cp: number | undefined) =>
+  isTagLetter(cp) || (cp !== undefined && cp >= 0xe0030 && cp <= 0xe0039);
+
 function isEmojiPart(cp: number): boolean {
   // Skin-tone modifiers and variation selectors are part of an emoji sequence.
   return EMOJI.test(String.fromCodePoint(cp)) || (cp >= 0x1f3fb && cp <= 0x1f3ff) || cp === 0xfe0f;
@@ -59,6 +91,8 @@ export function findHiddenChars(text: string): HiddenChar[] {
   const cps = Array.from(text, (c) => c.codePointAt(0)!);
   const found: HiddenChar[] = [];
   for (let i = 0; i < cps.length; i++) {
+    i += flagTagsAt(cps, i);
+    if (i >= cps.length) break;
     const kind = hiddenCharKind(cps[i]!, cps[i - 1], cps[i + 1]);
     if (kind) found.push({ index: i, codePoint: cps[i]!, kind });
   }
@@ -81,6 +115,12 @@ export function escapeForDisplay(text: string, opts: { multiline?: boolean } = {
   const cps = Array.from(text, (c) => c.codePointAt(0)!);
   let out = "";
   for (let i = 0; i < cps.length; i++) {
+    const tags = flagTagsAt(cps, i);
+    if (tags > 0) {
+      out += String.fromCodePoint(...cps.slice(i, i + tags));
+      i += tags - 1;
+      continue;
+    }
     const cp = cps[i]!;
     if (cp === 0x0a) {
       out += multiline ? "\n" : "\\n";

@@ -1,0 +1,58 @@
+import type { RawTool } from "../mcp/types.js";
+import type { Emit, ToolUnderLint } from "./context.js";
+import { quote } from "./context.js";
+import { DEFINITION_TOKEN_LIMIT, DESCRIPTION_MIN_LENGTH } from "./rules.js";
+
+// What a model reads of a tool, in this order: the same bytes every time.
+const MODEL_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations"] as const;
+
+/**
+ * Estimated tokens of a tool definition: about 4 characters a token over the compact JSON of what
+ * the model reads (name, title, description, inputSchema, outputSchema, annotations).
+ */
+export function estimateTokens(tool: RawTool): number {
+  const shown: Record<string, unknown> = {};
+  for (const k of MODEL_FIELDS) if (tool[k] !== undefined) shown[k] = tool[k];
+  let json: string;
+  try {
+    json = JSON.stringify(shown);
+  } catch {
+    // Only a caller-built cyclic object gets here; JSON from a server cannot.
+    json = String(tool.name ?? "");
+  }
+  return Math.ceil(json.length / 4);
+}
+
+/** description-missing, description-short and definition-large. */
+export function checkDescription({ tool }: ToolUnderLint, emit: Emit): void {
+  const d = tool.description;
+  if (typeof d !== "string" || d.trim() === "") {
+    emit(
+      "description-missing",
+      "description",
+      typeof d === "string" ? "description is only white space" : "tool has no description",
+      "Add a description: what the tool does, what it returns and when to use it.",
+    );
+  } else {
+    const length = Array.from(d.trim()).length;
+    if (length < DESCRIPTION_MIN_LENGTH) {
+      emit(
+        "description-short",
+        "description",
+        `description ${quote(d.trim())} is only ${length} characters`,
+        "Write at least one full sentence: what the tool does, its inputs and what it returns.",
+        { length, min: DESCRIPTION_MIN_LENGTH },
+      );
+    }
+  }
+  const tokens = estimateTokens(tool);
+  if (tokens > DEFINITION_TOKEN_LIMIT) {
+    emit(
+      "definition-large",
+      "",
+      `large tool definition (~${tokens} estimated tokens)`,
+      `Shorten the description and schema text to under about ${DEFINITION_TOKEN_LIMIT} tokens (${DEFINITION_TOKEN_LIMIT * 4} characters); it is sent to the model on every turn.`,
+      { tokens, limit: DEFINITION_TOKEN_LIMIT },
+    );
+  }
+}
