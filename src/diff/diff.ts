@@ -1,0 +1,211 @@
+import type { ServerSnapshot } from "../mcp/snapshot.js";
+import type { RawTool } from "../mcp/types.js";
+import { deriveCapabilities, type CapabilityFinding } from "../pin/capabilities.js";
+import { diffField, type FieldDiff } from "../report/field-diff.js";
+import { stableJson } from "../util/json.js";
+import { breakingChanges } from "./breaking.js";
+import { compareLint } from "./lint.js";
+import { compareParameters } from "./params.js";
+import { findRenames } from "./renames.js";
+import { compareScorecards, type ScorecardComparison, type ScorecardSummary } from "./scorecards.js";
+import type {
+  CapabilityChange,
+  DiffFailOn,
+  DiffSide,
+  ServerChange,
+  ServerDiff,
+  ServerDiffJson,
+  ToolChange,
+} from "./types.js";
+
+/** Options of diffSnapshots. */
+export interface DiffOptions {
+  /** The scorecards of both sides (from `mcp test`), compared side by side when given. */
+  scorecards?: { a: ScorecardSummary; b: ScorecardSummary };
+}
+
+// The pinned fields, in the order a reviewer reads them; any other field follows by name.
+const FIELD_ORDER = ["title", "description", "inputSchema", "outputSchema", "annotations"];
+const LABELS = { from: " (A)", to: " (B)" };
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function byName(tools: readonly RawTool[]): Map<string, RawTool> {
+  const m = new Map<string, RawTool>();
+  // With duplicate names the first one stands for the name; lint reports the duplicate.
+  for (const t of tools) if (!m.has(String(t.name))) m.set(String(t.name), t);
+  return m;
+}
+
+function fieldOrder(keys: Iterable<string>): string[] {
+  const rest = [...new Set(keys)].filter((k) => k !== "name" && !FIELD_ORDER.includes(k)).sort(cmp);
+  return [...FIELD_ORDER, ...rest];
+}
+
+/** A field diff that is never empty when the values differ (absent vs empty text, text vs JSON). */
+function fieldDiff(field: string, a: unknown, b: unknown): FieldDiff {
+  return (
+    diffField(field, a, b, LABELS) ??
+    diffField(
+      field,
+      a === undefined ? "(absent)" : stableJson(a),
+      b === undefined ? "(absent)" : stableJson(b),
+      LABELS,
+    )!
+  );
+}
+
+/** Capabilities gained (with B's sources) and lost (with A's sources). */
+export function capabilityChanges(a: CapabilityFinding[], b: CapabilityFinding[]): CapabilityChange[] {
+  const had = new Set(a.map((c) => c.capability));
+  const has = new Set(b.map((c) => c.capability));
+  return [
+    ...b
+      .filter((c) => !had.has(c.capability))
+      .map((c) => ({ capability: c.capability, change: "added" as const, sources: [...c.sources] })),
+    ...a
+      .filter((c) => !has.has(c.capability))
+      .map((c) => ({ capability: c.capability, change: "removed" as const, sources: [...c.sources] })),
+  ].sort((x, y) => cmp(x.change, y.change) || cmp(x.capability, y.capability));
+}
+
+function compareTool(name: string, a: RawTool, b: RawTool): ToolChange | undefined {
+  const fields = fieldOrder([...Object.keys(a), ...Object.keys(b)]).filter(
+    (f) => (a[f] === undefined) !== (b[f] === undefined) || stableJson(a[f]) !== stableJson(b[f]),
+  );
+  if (fields.length === 0) return undefined;
+  return {
+    name,
+    fields,
+    diffs: fields.map((f) => fieldDiff(f, a[f], b[f])),
+    capabilities: capabilityChanges(deriveCapabilities(a), deriveCapabilities(b)),
+    parameters: fields.includes("inputSchema") ? compareParameters(a.inputSchema, b.inputSchema) : [],
+  };
+}
+
+const text = (v: unknown): string | null =>
+  v === undefined || v === null ? null : typeof v === "string" ? v : JSON.stringify(v);
+
+function side(s: ServerSnapshot): DiffSide {
+  return {
+    name: text(s.server.name),
+    version: text(s.server.version),
+    protocol: s.protocol,
+    tools: s.tools.length,
+  };
+}
+
+function serverChanges(a: ServerSnapshot, b: ServerSnapshot): ServerChange[] {
+  const out: ServerChange[] = [];
+  const A = side(a);
+  const B = side(b);
+  if (A.name !== B.name) out.push({ field: "name", from: A.name, to: B.name });
+  if (A.version !== B.version) out.push({ field: "version", from: A.version, to: B.version });
+  if (A.protocol !== B.protocol) out.push({ field: "protocol", from: A.protocol, to: B.protocol });
+  if (a.instructions !== b.instructions) {
+    out.push({
+      field: "instructions",
+      from: a.instructions,
+      to: b.instructions,
+      diff: fieldDiff("instructions", a.instructions ?? undefined, b.instructions ?? undefined),
+    });
+  }
+  return out;
+}
+
+/**
+ * Compares two snapshots (A the baseline, B the candidate) and classifies what changed. Pure: no
+ * I/O. A change of key order alone is no change; every list is sorted, so the same inputs give
+ * the same diff.
+ */
+export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOptions = {}): ServerDiff {
+  const ta = byName(a.tools);
+  const tb = byName(b.tools);
+  const added = [...tb.keys()].filter((n) => !ta.has(n)).sort(cmp);
+  const removed = [...ta.keys()].filter((n) => !tb.has(n)).sort(cmp);
+  const changed: ToolChange[] = [];
+  for (const name of [...ta.keys()].filter((n) => tb.has(n)).sort(cmp)) {
+    const x = ta.get(name)!;
+    const y = tb.get(name)!;
+    if (x === y || stableJson(x) === stableJson(y)) continue;
+    const change = compareTool(name, x, y);
+    if (change) changed.push(change);
+  }
+  const renames = findRenames(
+    removed.map((n) => ta.get(n)!),
+    added.map((n) => tb.get(n)!),
+  );
+  const addedCapabilities = added
+    .map((tool) => ({
+      tool,
+      capabilities: capabilityChanges([], deriveCapabilities(tb.get(tool)!)).filter(
+        (c) => c.capability !== "unknown",
+      ),
+    }))
+    .filter((x) => x.capabilities.length > 0);
+  const { lintNew, lintResolved } = compareLint(
+    a.tools,
+    b.tools,
+    new Set([...added, ...removed, ...changed.map((c) => c.name)]),
+  );
+  const server = serverChanges(a, b);
+  let scorecards: ScorecardComparison | undefined;
+  let scoreBreaking: ReturnType<typeof compareScorecards>["breaking"] = [];
+  if (opts.scorecards) {
+    const cmpd = compareScorecards(opts.scorecards.a, opts.scorecards.b);
+    scorecards = cmpd.comparison;
+    scoreBreaking = cmpd.breaking;
+  }
+  const breaking = breakingChanges({
+    removed,
+    renames,
+    changed,
+    addedCapabilities,
+    lintNew,
+    extra: scoreBreaking,
+  });
+  const identical =
+    added.length + removed.length + changed.length + lintNew.length + lintResolved.length + server.length ===
+    0;
+  const from = side(a);
+  const to = side(b);
+  return {
+    from,
+    to,
+    added,
+    removed,
+    renames,
+    changed,
+    addedCapabilities,
+    lintNew,
+    lintResolved,
+    server,
+    breaking,
+    scorecards,
+    identical,
+    fails(failOn: DiffFailOn): boolean {
+      if (failOn === "none") return false;
+      if (failOn === "breaking") return breaking.length > 0;
+      return !identical || breaking.length > 0;
+    },
+    toJSON(): ServerDiffJson {
+      return {
+        kind: "toolscore.mcp-diff",
+        diff_version: "1",
+        from,
+        to,
+        identical,
+        added,
+        removed,
+        renames,
+        changed,
+        added_capabilities: addedCapabilities,
+        lint_new: lintNew,
+        lint_resolved: lintResolved,
+        server,
+        breaking,
+        ...(scorecards ? { scorecards } : {}),
+      };
+    },
+  };
+}

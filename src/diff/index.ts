@@ -1,0 +1,10 @@
+export { diffSnapshots, capabilityChanges, type DiffOptions } from "./diff.js";
+export { compareParameters } from "./params.js";
+export { findRenames, nameSimilarity } from "./renames.js";
+export {
+  compareScorecards,
+  type ScorecardSummary,
+  type ScorecardComparison,
+  type ProbeSummary,
+} from "./scorecards.js";
+export * from "./types.js";

@@ -1,0 +1,41 @@
+import { lintTools } from "../lint/index.js";
+import type { LintFinding } from "../lint/types.js";
+import type { RawTool } from "../mcp/types.js";
+
+const key = (f: LintFinding) => `${f.rule}\u0000${f.tool ?? ""}\u0000${f.path}`;
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function order(x: LintFinding, y: LintFinding): number {
+  return (
+    cmp(x.tool ?? "", y.tool ?? "") || cmp(x.rule, y.rule) || cmp(x.path, y.path) || cmp(x.message, y.message)
+  );
+}
+
+function hasDuplicateNames(tools: readonly RawTool[]): boolean {
+  return new Set(tools.map((t) => String(t.name))).size !== tools.length;
+}
+
+/**
+ * Lint findings new in B and resolved by B. A finding is the same on both sides when its rule,
+ * tool and path match (its message may carry numbers that move, such as a token estimate).
+ * `touched` names the tools that differ: lint rules look at one tool at a time, so only those are
+ * linted, unless a side has duplicate names (a rule across tools), when every tool is.
+ */
+export function compareLint(
+  a: readonly RawTool[],
+  b: readonly RawTool[],
+  touched: ReadonlySet<string>,
+): { lintNew: LintFinding[]; lintResolved: LintFinding[] } {
+  const all = hasDuplicateNames(a) || hasDuplicateNames(b);
+  if (!all && touched.size === 0) return { lintNew: [], lintResolved: [] };
+  const pick = (tools: readonly RawTool[]) =>
+    all ? tools : tools.filter((t) => touched.has(String(t.name)));
+  const before = lintTools(pick(a));
+  const after = lintTools(pick(b));
+  const had = new Set(before.map(key));
+  const has = new Set(after.map(key));
+  return {
+    lintNew: after.filter((f) => !had.has(key(f))).sort(order),
+    lintResolved: before.filter((f) => !has.has(key(f))).sort(order),
+  };
+}

@@ -1,0 +1,76 @@
+import type { BreakingChange } from "./types.js";
+
+/** The parts of a probe result a diff compares. */
+export interface ProbeSummary {
+  id: string;
+  tool: string | null;
+  confidence: "high" | "medium" | "low";
+  status: "pass" | "fail" | "skip";
+  reason?: string;
+}
+
+/**
+ * The parts of a scorecard a diff compares: grade (null when not graded), score, component rates
+ * (happy, edge, lint, and probes when run) and probe results. A full scorecard fits this shape.
+ */
+export interface ScorecardSummary {
+  grade: string | null;
+  score: number;
+  rates: { happy: number; edge: number; lint: number; probes?: number };
+  probes?: readonly ProbeSummary[];
+}
+
+/** Both scorecards side by side, and the probes whose result flipped. */
+export interface ScorecardComparison {
+  a: { grade: string | null; score: number; rates: ScorecardSummary["rates"] };
+  b: { grade: string | null; score: number; rates: ScorecardSummary["rates"] };
+  /** Probes that passed (or did not run) on A and fail on B. */
+  newly_failing: ProbeSummary[];
+  /** Probes that failed on A and pass on B. */
+  newly_passing: ProbeSummary[];
+}
+
+const GRADES = ["A", "B", "C", "D", "F"];
+
+const probeKey = (p: ProbeSummary) => `${p.id}\u0000${p.tool ?? ""}`;
+const byKey = (x: ProbeSummary, y: ProbeSummary) =>
+  probeKey(x) < probeKey(y) ? -1 : probeKey(x) > probeKey(y) ? 1 : 0;
+
+/** Compares two scorecards: side by side, probes newly failing or passing, and what breaks. */
+export function compareScorecards(
+  a: ScorecardSummary,
+  b: ScorecardSummary,
+): { comparison: ScorecardComparison; breaking: BreakingChange[] } {
+  const before = new Map((a.probes ?? []).map((p) => [probeKey(p), p]));
+  const after = b.probes ?? [];
+  const newlyFailing = after.filter((p) => p.status === "fail" && before.get(probeKey(p))?.status !== "fail");
+  const newlyPassing = after.filter((p) => p.status === "pass" && before.get(probeKey(p))?.status === "fail");
+  const side = (s: ScorecardSummary) => ({ grade: s.grade, score: s.score, rates: { ...s.rates } });
+  const breaking: BreakingChange[] = [];
+  const ga = a.grade === null ? -1 : GRADES.indexOf(a.grade);
+  const gb = b.grade === null ? -1 : GRADES.indexOf(b.grade);
+  if (ga >= 0 && gb > ga) {
+    breaking.push({
+      tool: null,
+      kind: "grade-lowered",
+      reason: `grade lowered from ${a.grade} to ${b.grade} (score ${a.score.toFixed(2)} -> ${b.score.toFixed(2)})`,
+    });
+  }
+  for (const p of [...newlyFailing].sort(byKey)) {
+    if (p.confidence !== "high") continue;
+    breaking.push({
+      tool: p.tool,
+      kind: "probe-newly-failing",
+      reason: `high-confidence probe ${p.id} now fails${p.reason ? `: ${p.reason}` : ""}`,
+    });
+  }
+  return {
+    comparison: {
+      a: side(a),
+      b: side(b),
+      newly_failing: [...newlyFailing].sort(byKey),
+      newly_passing: [...newlyPassing].sort(byKey),
+    },
+    breaking,
+  };
+}

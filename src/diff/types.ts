@@ -1,0 +1,136 @@
+import type { Capability } from "../pin/capabilities.js";
+import type { LintFinding } from "../lint/types.js";
+import type { FieldDiff } from "../report/field-diff.js";
+import type { ScorecardComparison } from "./scorecards.js";
+
+/** What fails a diff: any difference (the default), only breaking changes, or nothing. */
+export type DiffFailOn = "any" | "breaking" | "none";
+
+/** The choices of `--fail-on` for `mcp diff`, in the order the help lists them. */
+export const DIFF_FAIL_ON: readonly DiffFailOn[] = ["any", "breaking", "none"];
+
+/** A capability a tool gained (with B's sources) or lost (with A's sources). */
+export interface CapabilityChange {
+  capability: Capability;
+  change: "added" | "removed";
+  sources: string[];
+}
+
+/**
+ * One change to a parameter of a tool's inputSchema, found by walking both schemas through
+ * nested object properties and array items. `path` reads like `entities[].observations`.
+ */
+export interface ParameterChange {
+  path: string;
+  kind: "added" | "removed" | "required" | "optional" | "type";
+  /** For `type`: the types before and after, e.g. `string` and `integer|null`. */
+  from?: string;
+  to?: string;
+}
+
+/** A tool present on both sides whose definition differs. */
+export interface ToolChange {
+  name: string;
+  /** The fields that differ: the pinned fields first in their usual order, then any others by name. */
+  fields: string[];
+  /** A unified diff per field (texts as text, JSON as indented JSON with sorted keys). */
+  diffs: FieldDiff[];
+  capabilities: CapabilityChange[];
+  parameters: ParameterChange[];
+}
+
+/** The kinds of breaking change, each a reason an agent or a reviewer could be hurt. */
+export type BreakingKind =
+  | "tool-removed"
+  | "parameter-removed"
+  | "parameter-required"
+  | "parameter-type-changed"
+  | "capability-added"
+  | "lint-error-added"
+  | "grade-lowered"
+  | "probe-newly-failing";
+
+/** One breaking change: the tool (null for the whole server), the kind and why it breaks. */
+export interface BreakingChange {
+  tool: string | null;
+  kind: BreakingKind;
+  reason: string;
+  /** The parameter path, for parameter kinds. */
+  path?: string;
+}
+
+/** A removed tool that looks renamed to an added one. It still counts as a removal. */
+export interface LikelyRename {
+  from: string;
+  to: string;
+  /** What they share: `description`, `inputSchema` or both. */
+  same: Array<"description" | "inputSchema">;
+}
+
+/** A change to the server as a whole. */
+export interface ServerChange {
+  field: "name" | "version" | "protocol" | "instructions";
+  from: string | null;
+  to: string | null;
+  /** For instructions: the text diff. */
+  diff?: FieldDiff;
+}
+
+/** One side of a diff, as the report names it. */
+export interface DiffSide {
+  name: string | null;
+  version: string | null;
+  protocol: string;
+  tools: number;
+}
+
+/** The JSON form of a ServerDiff (`kind: "toolscore.mcp-diff"`). */
+export interface ServerDiffJson {
+  kind: "toolscore.mcp-diff";
+  diff_version: "1";
+  from: DiffSide;
+  to: DiffSide;
+  identical: boolean;
+  added: string[];
+  removed: string[];
+  renames: LikelyRename[];
+  changed: ToolChange[];
+  added_capabilities: Array<{ tool: string; capabilities: CapabilityChange[] }>;
+  lint_new: LintFinding[];
+  lint_resolved: LintFinding[];
+  server: ServerChange[];
+  breaking: BreakingChange[];
+  scorecards?: ScorecardComparison;
+}
+
+/** Everything that differs between two snapshots (A the baseline, B the candidate). */
+export interface ServerDiff {
+  from: DiffSide;
+  to: DiffSide;
+  /** Names of tools only in B, sorted. */
+  added: string[];
+  /** Names of tools only in A, sorted. */
+  removed: string[];
+  /** Removed tools that look renamed to an added one (still removals). */
+  renames: LikelyRename[];
+  /** Tools on both sides that differ, sorted by name. */
+  changed: ToolChange[];
+  /** The capabilities of each added tool, with their sources (`unknown` left out). */
+  addedCapabilities: Array<{ tool: string; capabilities: CapabilityChange[] }>;
+  /** Lint findings in B that A did not have. */
+  lintNew: LintFinding[];
+  /** Lint findings of A that B no longer has. */
+  lintResolved: LintFinding[];
+  /** Server name, version, protocol and instructions changes. */
+  server: ServerChange[];
+  /** Breaking changes, each with its reason, in report order. */
+  breaking: BreakingChange[];
+  /** Both scorecards and how they compare, when the diff was given them. */
+  scorecards?: ScorecardComparison;
+  /** True when the two sides show no difference at all. */
+  readonly identical: boolean;
+  /** True when this diff fails under `failOn`. */
+  fails(failOn: DiffFailOn): boolean;
+  /** The JSON form (`kind: "toolscore.mcp-diff"`). */
+  toJSON(): ServerDiffJson;
+}

@@ -1,0 +1,106 @@
+import type { DiffFailOn, ServerDiff } from "../diff/types.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import { capabilityLine, differenceCount, lintLine, serverLine, sideTitle } from "./diff.js";
+import { renderFieldDiff } from "./field-diff.js";
+
+// Text from a server goes into Markdown: escaped for display first, then made inert as Markdown
+// (no tables broken by a pipe, no HTML, no links).
+const md = (s: string) =>
+  escapeForDisplay(s, { multiline: false }).replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`);
+
+const pct = (x: number | undefined) => (x === undefined ? "-" : `${Math.round(x * 100)}%`);
+
+/**
+ * The Markdown report of a diff, for a GitHub job summary: the verdict, a table of changed tools,
+ * the breaking changes with their reasons, lint and server changes, scorecards, and the field
+ * diffs in a collapsed block.
+ */
+export function renderDiffMarkdown(
+  d: ServerDiff,
+  opts: { failOn?: DiffFailOn; labels?: { a?: string; b?: string } } = {},
+): string {
+  const failOn = opts.failOn ?? "any";
+  const out: string[] = [];
+  out.push(
+    `## MCP diff: ${md(sideTitle(d.from, opts.labels?.a))} → ${md(sideTitle(d.to, opts.labels?.b))}`,
+    "",
+    `**${d.fails(failOn) ? "FAIL" : "OK"}**: ${differenceCount(d)} difference(s), ${d.breaking.length} breaking (\`--fail-on ${failOn}\`)`,
+    "",
+  );
+  if (d.added.length + d.removed.length + d.changed.length > 0) {
+    out.push("| change | tool | what |", "| --- | --- | --- |");
+    const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));
+    const renamed = new Map(d.renames.map((r) => [r.from, r]));
+    for (const n of d.added)
+      out.push(
+        `| added | ${md(n)} | ${(caps.get(n) ?? []).map((c) => md(capabilityLine(c))).join("<br>")} |`,
+      );
+    for (const n of d.removed) {
+      const r = renamed.get(n);
+      out.push(`| removed | ${md(n)} | ${r ? `likely renamed to ${md(r.to)}` : ""} |`);
+    }
+    for (const c of d.changed) {
+      const what = [c.fields.map(md).join(", "), ...c.capabilities.map((x) => md(capabilityLine(x)))];
+      out.push(`| changed | ${md(c.name)} | ${what.join("<br>")} |`);
+    }
+    out.push("");
+  }
+  if (d.breaking.length > 0) {
+    out.push(`### Breaking changes (${d.breaking.length})`, "");
+    for (const b of d.breaking) out.push(`- ${b.tool === null ? "server" : md(b.tool)}: ${md(b.reason)}`);
+    out.push("");
+  }
+  if (d.lintNew.length + d.lintResolved.length > 0) {
+    out.push("### Lint", "");
+    for (const f of d.lintNew) out.push(`- new: ${md(lintLine(f))}`);
+    for (const f of d.lintResolved) out.push(`- resolved: ${md(lintLine(f))}`);
+    out.push("");
+  }
+  if (d.server.length > 0) {
+    out.push("### Server", "");
+    for (const s of d.server) out.push(`- ${md(serverLine(s))}`);
+    out.push("");
+  }
+  if (d.scorecards) {
+    const s = d.scorecards;
+    out.push("### Scorecards", "", "| | A | B |", "| --- | --- | --- |");
+    out.push(`| grade | ${s.a.grade ?? "not graded"} | ${s.b.grade ?? "not graded"} |`);
+    out.push(`| score | ${s.a.score.toFixed(2)} | ${s.b.score.toFixed(2)} |`);
+    for (const k of ["happy", "edge", "lint", "probes"] as const) {
+      if (s.a.rates[k] === undefined && s.b.rates[k] === undefined) continue;
+      out.push(`| ${k} | ${pct(s.a.rates[k])} | ${pct(s.b.rates[k])} |`);
+    }
+    for (const p of s.newly_failing)
+      out.push(`- probe now fails: ${md(p.id)} ${md(p.tool ?? "")} (${p.confidence})`);
+    for (const p of s.newly_passing)
+      out.push(`- probe now passes: ${md(p.id)} ${md(p.tool ?? "")} (${p.confidence})`);
+    out.push("");
+  }
+  const diffs = [
+    ...d.changed.flatMap((c) => c.diffs.map((fd) => ({ tool: c.name, fd }))),
+    ...d.server.flatMap((s) => (s.diff ? [{ tool: "(server)", fd: s.diff }] : [])),
+  ];
+  if (diffs.length > 0) {
+    // A fence longer than any backtick run in the text keeps the block closed.
+    const body = diffs.flatMap(({ tool, fd }) => [
+      `# ${escapeForDisplay(tool, { multiline: false })}`,
+      ...renderFieldDiff(fd),
+    ]);
+    const longest = Math.max(
+      2,
+      ...body.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((m) => m.length))),
+    );
+    const fence = "`".repeat(longest + 1);
+    out.push(
+      "<details><summary>Field diffs</summary>",
+      "",
+      `${fence}diff`,
+      ...body,
+      fence,
+      "",
+      "</details>",
+      "",
+    );
+  }
+  return out.join("\n");
+}

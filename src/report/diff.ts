@@ -1,0 +1,136 @@
+import type { ScorecardComparison } from "../diff/scorecards.js";
+import type { CapabilityChange, DiffFailOn, DiffSide, ServerChange, ServerDiff } from "../diff/types.js";
+import type { LintFinding } from "../lint/types.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import { renderFieldDiff } from "./field-diff.js";
+import { PLAIN, pad, type Style } from "./style.js";
+
+/** How to render a diff for a person. */
+export interface DiffRenderOptions {
+  style?: Style;
+  /** Summary lines only, without the per-field diffs. */
+  brief?: boolean;
+  /** The --fail-on the verdict line names (default any). */
+  failOn?: DiffFailOn;
+  /** Names shown after each side's server name, e.g. the package version a command launched. */
+  labels?: { a?: string; b?: string };
+}
+
+const esc = (s: string) => escapeForDisplay(s, { multiline: false });
+const INDENT = "    ";
+
+/** `name version` of one side (escaped), with its label when given. */
+export function sideTitle(s: DiffSide, label?: string): string {
+  const name = s.name === null ? "(unnamed server)" : esc(s.name);
+  const base = s.version === null ? name : `${name} ${esc(s.version)}`;
+  return label ? `${base} (${esc(label)})` : base;
+}
+
+/** The number of differences a diff counts for `--fail-on any`. */
+export function differenceCount(d: ServerDiff): number {
+  return (
+    d.added.length +
+    d.removed.length +
+    d.changed.length +
+    d.lintNew.length +
+    d.lintResolved.length +
+    d.server.length
+  );
+}
+
+/** `+delete (name verb 'delete'; …)`, escaped. */
+export function capabilityLine(c: CapabilityChange): string {
+  const sign = c.change === "added" ? "+" : "-";
+  return `${sign}${c.capability}${c.sources.length ? ` (${c.sources.map(esc).join("; ")})` : ""}`;
+}
+
+/** `lint warning TOOL: message (rule)`, escaped, without its sign. */
+export function lintLine(f: LintFinding): string {
+  const where = f.tool === null ? "" : ` ${esc(f.tool)}`;
+  return `lint ${f.severity}${where}: ${esc(f.message)} (${f.rule})`;
+}
+
+const shown = (v: string | null) => (v === null ? "(none)" : esc(v));
+
+/** `server version: 0.6.3 -> 2.0.1`, or `instructions changed`. */
+export function serverLine(c: ServerChange): string {
+  if (c.field === "instructions") {
+    return c.from === null
+      ? "instructions added"
+      : c.to === null
+        ? "instructions removed"
+        : "instructions changed";
+  }
+  const label = c.field === "protocol" ? "protocol" : `server ${c.field}`;
+  return `${label}: ${shown(c.from)} -> ${shown(c.to)}`;
+}
+
+const pct = (x: number | undefined) => (x === undefined ? "-" : `${Math.round(x * 100)}%`);
+
+/** Both scorecards side by side, and the probes whose result flipped. */
+export function renderScorecards(s: ScorecardComparison, st: Style = PLAIN): string[] {
+  const rows: Array<[string, string, string]> = [
+    ["grade", s.a.grade ?? "not graded", s.b.grade ?? "not graded"],
+    ["score", s.a.score.toFixed(2), s.b.score.toFixed(2)],
+    ["happy path", pct(s.a.rates.happy), pct(s.b.rates.happy)],
+    ["edge cases", pct(s.a.rates.edge), pct(s.b.rates.edge)],
+    ["lint", pct(s.a.rates.lint), pct(s.b.rates.lint)],
+  ];
+  if (s.a.rates.probes !== undefined || s.b.rates.probes !== undefined)
+    rows.push(["probes", pct(s.a.rates.probes), pct(s.b.rates.probes)]);
+  const lines = [st.bold("Scorecards"), `  ${pad("", 12)}${pad("A", 12)}B`];
+  for (const [k, a, b] of rows) lines.push(`  ${pad(k, 12)}${pad(a, 12)}${a === b ? b : st.bold(b)}`);
+  const probe = (p: ScorecardComparison["newly_failing"][number]) =>
+    `${esc(p.id)}${p.tool === null ? "" : ` ${esc(p.tool)}`} [${p.confidence}]${p.reason ? `: ${esc(p.reason)}` : ""}`;
+  for (const p of s.newly_failing) lines.push(st.red(`  probe now fails: ${probe(p)}`));
+  for (const p of s.newly_passing) lines.push(st.green(`  probe now passes: ${probe(p)}`));
+  return lines;
+}
+
+/**
+ * The human report of a diff, in the order a reviewer reads it: the two servers, tools added,
+ * removed and changed (with capability changes and, unless brief, a unified diff per field),
+ * lint findings new and resolved, server changes, scorecards, breaking changes, and a verdict.
+ * Every string from a server is escaped.
+ */
+export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string {
+  const st = opts.style ?? PLAIN;
+  const failOn = opts.failOn ?? "any";
+  const lines = [`${sideTitle(d.from, opts.labels?.a)}  ->  ${sideTitle(d.to, opts.labels?.b)}`];
+  const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));
+  for (const name of d.added) {
+    lines.push(st.green(`+ ${esc(name)}`));
+    for (const c of caps.get(name) ?? []) lines.push(`${INDENT}${capabilityLine(c)}`);
+  }
+  const renamed = new Map(d.renames.map((r) => [r.from, r]));
+  for (const name of d.removed) {
+    const r = renamed.get(name);
+    const hint = r ? `  (likely renamed to ${esc(r.to)}: same ${r.same.join(" and ")})` : "";
+    lines.push(st.red(`- ${esc(name)}${hint}`));
+  }
+  for (const c of d.changed) {
+    lines.push(st.yellow(`~ ${esc(c.name)}  ${c.fields.map(esc).join(", ")}`));
+    for (const cap of c.capabilities) lines.push(`${INDENT}${capabilityLine(cap)}`);
+    if (!opts.brief) for (const fd of c.diffs) lines.push(...renderFieldDiff(fd, INDENT));
+  }
+  for (const f of d.lintNew) lines.push(`+ ${lintLine(f)}`);
+  for (const f of d.lintResolved) lines.push(`- ${lintLine(f)}`);
+  for (const s of d.server) {
+    lines.push(serverLine(s));
+    if (!opts.brief && s.diff) lines.push(...renderFieldDiff(s.diff, INDENT));
+  }
+  if (d.identical) lines.push("No differences.");
+  if (d.scorecards) lines.push("", ...renderScorecards(d.scorecards, st));
+  if (d.breaking.length > 0) {
+    lines.push("", st.bold(st.red(`Breaking changes (${d.breaking.length}):`)));
+    for (const b of d.breaking) lines.push(`  ${b.tool === null ? "server" : esc(b.tool)}: ${esc(b.reason)}`);
+  }
+  lines.push(verdictLine(d, failOn, st));
+  return lines.join("\n") + "\n";
+}
+
+/** `Diff: FAIL (12 difference(s), 3 breaking, --fail-on any)` or `Diff: OK (…)`. */
+export function verdictLine(d: ServerDiff, failOn: DiffFailOn, st: Style = PLAIN): string {
+  const facts = `${differenceCount(d)} difference(s), ${d.breaking.length} breaking, --fail-on ${failOn}`;
+  return d.fails(failOn) ? st.red(`Diff: FAIL (${facts})`) : st.green(`Diff: OK (${facts})`);
+}
