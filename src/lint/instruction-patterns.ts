@@ -10,7 +10,7 @@ export interface InstructionPattern {
   pattern: RegExp;
 }
 
-const URL_OR_MAIL = String.raw`(?:<?https?:\/\/\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b)`;
+const URL_OR_MAIL = String.raw`(?:<?https?:\/\/[^\s'"<>]*[^\s'"<>.,;:!?)]|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b)`;
 
 /** The patterns, in the order they are reported. */
 export const INSTRUCTION_PATTERNS: readonly InstructionPattern[] = [

@@ -73,15 +73,10 @@ export function checkInstructions({ tool }: ToolUnderLint, emit: Emit): void {
   for (const { text, path } of proseOf(tool)) {
     const matches = findInstructions(text);
     if (matches.length === 0) continue;
-    const first = matches[0]!;
-    const others =
-      matches.length > 1
-        ? ` (and ${matches.length - 1} more such phrase${matches.length > 2 ? "s" : ""})`
-        : "";
     emit(
       "description-instruction",
       path,
-      `${path} ${first.label}: ${quote(first.text, 80)}${others}`,
+      `${path} addresses the model: ${matches.map((m) => `${quote(m.text, 80)} (${m.label})`).join("; ")}`,
       `Rewrite ${path} to describe what the tool does; remove text that instructs the model.`,
       { patterns: matches.map((m) => m.id), phrases: matches.map((m) => m.text) },
     );

@@ -1,9 +1,88 @@
+import { lintServer } from "../../lint/index.js";
+import type { LintFinding } from "../../lint/types.js";
+import { renderLintConsole } from "../../report/lint.js";
+import { buildLintReport, renderLintJson } from "../../report/lint-json.js";
+import { renderLintMarkdown } from "../../report/lint-markdown.js";
+import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
-import type { CliContext } from "../context.js";
+import { escapeForDisplay } from "../../util/unicode.js";
+import { SERVER_OPTIONS, parseCommand } from "../args.js";
+import { emitCi, type Annotation } from "../ci.js";
+import { useColor, type CliContext } from "../context.js";
+import { EXIT } from "../exit-codes.js";
+import { writeOutput } from "../output.js";
+import { obtainSnapshot } from "../source.js";
 
-export const HELP = "Usage: toolscore mcp lint (not available yet)\n";
+export const HELP = `Usage: toolscore mcp lint SERVER [--json FILE|-] [--ci] [options]
 
-/** `toolscore mcp lint`: not built yet. */
-export async function run(_args: string[], _ctx: CliContext): Promise<number> {
-  throw new ToolscoreError("USAGE", "toolscore mcp lint is not available in this build");
+Checks a server's tool definitions: names, descriptions, schemas (compiled as JSON Schema), hidden
+characters, text that addresses the model, annotations that contradict the tool. Every finding has
+a rule id, a severity, the tool, a JSON path, a message and a fix. Exits 1 when any finding is an
+error, 0 otherwise, 2 on a usage or connection error.
+
+SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot or lock, or
+--config PATH [--server NAME].
+
+Options:
+  --json FILE|-                 write the report (kind toolscore.mcp-lint-report) to FILE, or stdout
+  --ci                          GitHub Actions: Markdown to the job summary, annotations on stdout
+  --config PATH --server NAME   take the server from a client config file
+  --env KEY=VALUE               set an environment variable for the server (repeatable)
+  --cwd DIR                     working directory for the server
+  --header "Name: value"        HTTP header for a URL (repeatable)
+  --timeout SECONDS             for start-up and each request (default 30)
+  --client-capabilities LIST    declare roots,sampling,elicitation (default none)
+  --verbose                     show stack traces on errors
+`;
+
+/** Workflow annotations for the error and warning findings. */
+export function lintAnnotations(findings: readonly LintFinding[]): Annotation[] {
+  const show = (s: string) => escapeForDisplay(s, { multiline: false });
+  return findings
+    .filter((f) => f.severity !== "info")
+    .map((f) => ({
+      level: f.severity === "error" ? ("error" as const) : ("warning" as const),
+      title: `toolscore lint ${f.rule}: ${f.tool === null ? "(server)" : show(f.tool)}`,
+      message: `${show(f.message)} Fix: ${show(f.fix)}`,
+    }));
+}
+
+/** `toolscore mcp lint`. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommand(
+    "mcp lint",
+    args,
+    { ...SERVER_OPTIONS, json: { type: "string" }, ci: { type: "boolean" } },
+    1,
+  );
+  if (values.help) {
+    ctx.stdout(HELP);
+    return EXIT.OK;
+  }
+  if (values.ci && values.json === "-") {
+    throw new ToolscoreError(
+      "USAGE",
+      "--ci prints annotations on stdout, so it cannot share stdout with --json -: name a file for --json",
+    );
+  }
+  const { snapshot } = await obtainSnapshot(positionals[0], values, ctx);
+  const findings = lintServer(snapshot);
+  const failed = findings.some((f) => f.severity === "error");
+  const exit = failed ? EXIT.FAIL : EXIT.OK;
+  const json = values.json;
+  if (json !== undefined) {
+    writeOutput(json, renderLintJson(buildLintReport(snapshot.server, snapshot.tools.length, findings)), ctx);
+    if (json === "-") return exit;
+  }
+  const style = useColor(ctx) ? COLOR : PLAIN;
+  ctx.stdout(renderLintConsole(snapshot.server, snapshot.tools.length, findings, style));
+  if (values.ci) {
+    emitCi(
+      ctx,
+      renderLintMarkdown(snapshot.server, snapshot.tools.length, findings),
+      lintAnnotations(findings),
+    );
+  }
+  if (json !== undefined) ctx.stderr(`Lint report written to ${json}\n`);
+  return exit;
 }
