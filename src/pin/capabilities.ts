@@ -1,7 +1,22 @@
 import type { RawTool } from "../mcp/types.js";
+import { ToolscoreError } from "../util/errors.js";
+import {
+  DELETE_VERBS,
+  DESCRIPTION_DELETE_START,
+  DESCRIPTION_PATTERNS,
+  EXEC_OBJECTS,
+  EXEC_WORDS,
+  NETWORK_WORDS,
+  READ_VERBS,
+  RUN_VERBS,
+  WRITE_VERBS,
+} from "./capability-rules.js";
 
 /** What a tool may do. */
 export type Capability = "read" | "write" | "delete" | "network" | "exec" | "unknown";
+
+/** Every capability, in the order they are listed. */
+export const CAPABILITIES: readonly Capability[] = ["read", "write", "delete", "network", "exec", "unknown"];
 
 /** One capability and the human-readable reasons it was found. */
 export interface CapabilityFinding {
@@ -9,11 +24,125 @@ export interface CapabilityFinding {
   sources: string[];
 }
 
+/** Capabilities that widen what a tool can do beyond repair: gaining one is `pin-capability-added`. */
+export const DANGEROUS_CAPABILITIES: readonly Capability[] = ["delete", "exec"];
+
+/** Capability overrides: tool name → the capabilities that replace the derived set. */
+export type CapabilityOverrides = Record<string, Capability[]>;
+
+/** Splits a tool name into lower-case words: snake, kebab, dot, slash, space and camelCase. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+class Found {
+  private readonly map = new Map<Capability, string[]>();
+  add(c: Capability, source: string): void {
+    const list = this.map.get(c) ?? [];
+    if (!list.includes(source)) list.push(source);
+    this.map.set(c, list);
+  }
+  has(c: Capability): boolean {
+    return this.map.has(c);
+  }
+  result(): CapabilityFinding[] {
+    const out = CAPABILITIES.filter((c) => this.map.has(c)).map((c) => ({
+      capability: c,
+      sources: this.map.get(c)!,
+    }));
+    return out.length ? out : [{ capability: "unknown", sources: [] }];
+  }
+}
+
+function annotationsOf(tool: RawTool): Record<string, unknown> {
+  const a = tool.annotations;
+  return typeof a === "object" && a !== null && !Array.isArray(a) ? (a as Record<string, unknown>) : {};
+}
+
 /**
- * Derives a tool's capabilities. (Placeholder: the rules of SPEC section 3 replace it.)
+ * Derives a tool's capabilities (read, write, delete, network, exec, or unknown when nothing is
+ * found), each with its sources. Annotations come first, then the name and description rules of
+ * `capability-rules.ts` add what the annotations do not rule out: `readOnlyHint: true` rules out
+ * write, but never hides delete or exec. An `override` replaces the derived set (source `override`).
+ * Pure: the same tool always gives the same list.
  */
 export function deriveCapabilities(tool: RawTool, override?: readonly Capability[]): CapabilityFinding[] {
-  void tool;
-  if (override) return override.map((capability) => ({ capability, sources: ["override"] }));
-  return [{ capability: "unknown", sources: [] }];
+  if (override) {
+    const set = CAPABILITIES.filter((c) => override.includes(c));
+    return set.map((capability) => ({ capability, sources: ["override"] }));
+  }
+  const found = new Found();
+  const ann = annotationsOf(tool);
+  const readOnly = ann.readOnlyHint === true;
+  if (readOnly) found.add("read", "annotation readOnlyHint: true");
+  if (ann.readOnlyHint === false) found.add("write", "annotation readOnlyHint: false");
+  if (ann.destructiveHint === true && !readOnly) found.add("delete", "annotation destructiveHint: true");
+  if (ann.openWorldHint === true) found.add("network", "annotation openWorldHint: true");
+
+  const words = typeof tool.name === "string" ? nameWords(tool.name) : [];
+  for (const w of words) {
+    if (DELETE_VERBS.includes(w)) found.add("delete", `name verb '${w}'`);
+    if (WRITE_VERBS.includes(w) && !readOnly) found.add("write", `name verb '${w}'`);
+    if (EXEC_WORDS.includes(w)) found.add("exec", `name word '${w}'`);
+    if (NETWORK_WORDS.includes(w)) found.add("network", `name word '${w}'`);
+  }
+  if (words[0] !== undefined && READ_VERBS.includes(words[0])) found.add("read", `name verb '${words[0]}'`);
+  const run = words.find((w) => RUN_VERBS.includes(w));
+  const object = words.find((w) => EXEC_OBJECTS.includes(w));
+  if (run && object) found.add("exec", `name '${run}' + '${object}'`);
+
+  const description = typeof tool.description === "string" ? tool.description : "";
+  const quoted = new Set<Capability>();
+  for (const { capability, pattern } of DESCRIPTION_PATTERNS) {
+    // One quote per capability is enough to explain it.
+    const m = quoted.has(capability) ? null : pattern.exec(description);
+    if (m) {
+      found.add(capability, `description '${m[0]}'`);
+      quoted.add(capability);
+    }
+  }
+  const first = /^\s*([A-Za-z]+)/.exec(description)?.[1]?.toLowerCase();
+  if (first) {
+    const stem = DESCRIPTION_DELETE_START.find((v) => first === v || first === `${v}s` || first === `${v}es`);
+    if (stem) found.add("delete", `description starts with '${/^\s*([A-Za-z]+)/.exec(description)![1]}'`);
+  }
+  return found.result();
+}
+
+/** The capability names of a derivation, in list order. */
+export function capabilityNames(findings: readonly CapabilityFinding[]): Capability[] {
+  return findings.map((f) => f.capability);
+}
+
+/**
+ * Checks parsed JSON as capability overrides (`{"tool_name": ["read"]}`) and returns them with each
+ * list de-duplicated and in list order, tools sorted by name. `source` names the input in errors.
+ */
+export function parseCapabilityOverrides(
+  data: unknown,
+  source = "the capability overrides",
+): CapabilityOverrides {
+  const bad = (why: string) =>
+    new ToolscoreError(
+      "FILE_INVALID",
+      `${source} is not a valid capability override file: ${why} (expected {"tool_name": ["read", "write"]})`,
+      { path: source },
+    );
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw bad("it is not a JSON object");
+  const out: CapabilityOverrides = {};
+  for (const name of Object.keys(data).sort()) {
+    const list = (data as Record<string, unknown>)[name];
+    if (!Array.isArray(list) || list.length === 0) throw bad(`"${name}" is not a non-empty list`);
+    for (const c of list) {
+      if (typeof c !== "string" || !CAPABILITIES.includes(c as Capability))
+        throw bad(`"${name}" names ${JSON.stringify(c)}, which is not one of ${CAPABILITIES.join(", ")}`);
+    }
+    out[name] = CAPABILITIES.filter((c) => list.includes(c));
+  }
+  return out;
 }

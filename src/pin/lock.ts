@@ -1,15 +1,267 @@
+import { ServerSnapshot } from "../mcp/snapshot.js";
+import type { ClientCapabilityName } from "../mcp/session.js";
+import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
-import type { ServerSnapshot } from "../mcp/snapshot.js";
+import { canonicalJson, hashJson, sha256Hex } from "./canonical.js";
+import {
+  CAPABILITIES,
+  deriveCapabilities,
+  parseCapabilityOverrides,
+  type Capability,
+  type CapabilityFinding,
+  type CapabilityOverrides,
+} from "./capabilities.js";
 
-/** A parsed lock file. (Placeholder: the lock of SPEC section 4 replaces it.) */
-export type Lock = Record<string, unknown>;
+/** The `kind` of a lock file. */
+export const LOCK_KIND = "toolscore.mcp-lock";
+/** The lock format version this toolscore writes and reads. */
+export const LOCK_VERSION = "1";
 
-/** Checks parsed JSON as a lock. (Placeholder.) */
-export function parseLock(_data: unknown, source = "the lock"): Lock {
-  throw new ToolscoreError("FILE_INVALID", `${source}: reading locks is not available in this build`);
+/** The fields of a tool that a lock pins, in the order they are written. */
+export const PINNED_FIELDS = [
+  "name",
+  "title",
+  "description",
+  "inputSchema",
+  "outputSchema",
+  "annotations",
+] as const;
+/** One pinned field. */
+export type PinnedField = (typeof PINNED_FIELDS)[number];
+
+/** One tool in a lock: its hashes, its pinned definition and its capabilities. */
+export interface LockedTool {
+  name: string;
+  /** SHA-256 of the canonical JSON of `definition`. */
+  sha256: string;
+  /** SHA-256 of the canonical JSON of each pinned field, or null when the field is absent. */
+  fields: Record<PinnedField, string | null>;
+  /** The pinned fields that are present, as the server sent them (keys sorted inside values). */
+  definition: Record<string, unknown>;
+  capabilities: CapabilityFinding[];
 }
 
-/** The snapshot a lock stands for: its definitions as tools. (Placeholder.) */
-export function snapshotFromLock(_lock: Lock): ServerSnapshot {
-  throw new ToolscoreError("FILE_INVALID", "reading locks is not available in this build");
+/** A lock (`toolscore.lock.json`): the approved tool surface of a server. */
+export interface Lock {
+  kind: typeof LOCK_KIND;
+  lock_version: typeof LOCK_VERSION;
+  server: Record<string, unknown>;
+  protocol: string;
+  /** The client capabilities declared when pinning; verification declares the same again. */
+  client_capabilities: ClientCapabilityName[];
+  instructions_sha256: string | null;
+  capability_overrides: CapabilityOverrides;
+  tools: LockedTool[];
+  /** SHA-256 of the canonical JSON of the lock without this key. */
+  lock_sha256: string;
+}
+
+/** Options of {@link buildLock}. */
+export interface BuildLockOptions {
+  /** Capability overrides (`{"tool": ["read"]}`): stored in the lock and applied again at verification. */
+  overrides?: CapabilityOverrides;
+}
+
+// A copy with object keys sorted, so that a server that reorders keys leaves the lock's text as it
+// was. Object.fromEntries defines own properties, so a "__proto__" key stays a plain key.
+function sortedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (typeof value === "object" && value !== null) {
+    const obj = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(obj)
+        .sort()
+        .map((k) => [k, sortedCopy(obj[k])]),
+    );
+  }
+  return value;
+}
+
+/** The pinned fields of a tool that are present, in pinned-field order. */
+export function pinnedDefinition(tool: RawTool): Record<string, unknown> {
+  const def: Record<string, unknown> = {};
+  for (const f of PINNED_FIELDS)
+    if (Object.hasOwn(tool, f) && tool[f] !== undefined) def[f] = sortedCopy(tool[f]);
+  return def;
+}
+
+/** The per-field hashes of a pinned definition. */
+export function fieldHashes(definition: Record<string, unknown>): Record<PinnedField, string | null> {
+  const out = {} as Record<PinnedField, string | null>;
+  for (const f of PINNED_FIELDS) out[f] = Object.hasOwn(definition, f) ? hashJson(definition[f]) : null;
+  return out;
+}
+
+/** A tool's name as the lock keys it: the string, or the canonical JSON of a name that is not one. */
+export function toolName(tool: RawTool): string {
+  return typeof tool.name === "string" ? tool.name : canonicalJson(tool.name ?? null);
+}
+
+/** Locks one tool. */
+export function lockTool(tool: RawTool, override?: readonly Capability[]): LockedTool {
+  const definition = pinnedDefinition(tool);
+  return {
+    name: toolName(tool),
+    sha256: hashJson(definition),
+    fields: fieldHashes(definition),
+    definition,
+    capabilities: deriveCapabilities(tool, override),
+  };
+}
+
+/** The lock's own hash: SHA-256 of its canonical JSON without `lock_sha256`. */
+export function lockHash(lock: Omit<Lock, "lock_sha256"> & { lock_sha256?: unknown }): string {
+  const { lock_sha256: _ignored, ...rest } = lock;
+  return hashJson(rest);
+}
+
+/**
+ * Builds the lock of a snapshot: per tool (sorted by name) the hashes of its canonical JSON and of
+ * each pinned field, its definition and its capabilities (overrides applied), plus the server, the
+ * protocol, the instructions' hash and `lock_sha256`. Pure and deterministic.
+ */
+export function buildLock(snapshot: ServerSnapshot, opts: BuildLockOptions = {}): Lock {
+  const overrides = parseCapabilityOverrides(opts.overrides ?? {}, "the capability overrides");
+  const tools = snapshot.tools
+    .map((t) => lockTool(t, overrides[toolName(t)]))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const body = {
+    kind: LOCK_KIND,
+    lock_version: LOCK_VERSION,
+    server: sortedCopy(snapshot.server) as Record<string, unknown>,
+    protocol: snapshot.protocol,
+    client_capabilities: [...snapshot.client_capabilities].sort(),
+    instructions_sha256: snapshot.instructions === null ? null : sha256Hex(snapshot.instructions),
+    capability_overrides: overrides,
+    tools,
+  } as const;
+  return { ...body, lock_sha256: lockHash(body) };
+}
+
+/** The lock's file text: two-space JSON in a fixed key order, trailing newline. Same lock, same bytes. */
+export function serializeLock(lock: Lock): string {
+  const ordered = {
+    kind: lock.kind,
+    lock_version: lock.lock_version,
+    server: lock.server,
+    protocol: lock.protocol,
+    client_capabilities: lock.client_capabilities,
+    instructions_sha256: lock.instructions_sha256,
+    capability_overrides: lock.capability_overrides,
+    tools: lock.tools.map((t) => ({
+      name: t.name,
+      sha256: t.sha256,
+      fields: Object.fromEntries(PINNED_FIELDS.map((f) => [f, t.fields[f]])),
+      definition: Object.fromEntries(
+        PINNED_FIELDS.filter((f) => Object.hasOwn(t.definition, f)).map((f) => [f, t.definition[f]]),
+      ),
+      capabilities: t.capabilities.map((c) => ({ capability: c.capability, sources: c.sources })),
+    })),
+    lock_sha256: lock.lock_sha256,
+  };
+  return JSON.stringify(ordered, null, 2) + "\n";
+}
+
+/** One way a lock does not match its own hashes. */
+export interface LockProblem {
+  /** The tool concerned, or null for the lock as a whole. */
+  tool: string | null;
+  /** What does not match, e.g. `lock_sha256`, `sha256`, `fields.description`, `name`. */
+  what: string;
+}
+
+/** Every hash of the lock that does not match its content: empty for a lock nobody edited. */
+export function lockProblems(lock: Lock): LockProblem[] {
+  const problems: LockProblem[] = [];
+  for (const t of lock.tools) {
+    if (hashJson(t.definition) !== t.sha256) problems.push({ tool: t.name, what: "sha256" });
+    const fields = fieldHashes(t.definition);
+    for (const f of PINNED_FIELDS)
+      if (fields[f] !== t.fields[f]) problems.push({ tool: t.name, what: `fields.${f}` });
+    if (toolName(t.definition) !== t.name) problems.push({ tool: t.name, what: "name" });
+  }
+  if (lockHash(lock) !== lock.lock_sha256) problems.push({ tool: null, what: "lock_sha256" });
+  return problems;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Checks parsed JSON as a lock; `source` names it in errors. A lock that is not an object, of
+ * another kind or version, or with a missing or wrong-typed field is a FILE_INVALID error. (A lock
+ * whose hashes do not match is well-formed: verification reports it as `pin-lock-modified`.)
+ */
+export function parseLock(data: unknown, source = "the lock"): Lock {
+  const bad = (why: string) =>
+    new ToolscoreError(
+      "FILE_INVALID",
+      `${source} is not a valid lock: ${why} (pin the server again with toolscore mcp pin SERVER)`,
+      { path: source },
+    );
+  if (!isObject(data)) throw bad("it is not a JSON object");
+  if (data.kind !== LOCK_KIND) {
+    throw new ToolscoreError(
+      "FILE_INVALID",
+      `${source} is not a lock (kind ${JSON.stringify(data.kind ?? null)}, expected "${LOCK_KIND}"): make one with toolscore mcp pin SERVER`,
+      { path: source },
+    );
+  }
+  if (data.lock_version !== LOCK_VERSION)
+    throw bad(
+      `lock_version ${JSON.stringify(data.lock_version ?? null)} is not supported (this toolscore reads "${LOCK_VERSION}")`,
+    );
+  if (!isObject(data.server)) throw bad('"server" is not an object');
+  if (typeof data.protocol !== "string") throw bad('"protocol" is not a string');
+  const cc = data.client_capabilities;
+  if (!Array.isArray(cc) || !cc.every((c) => c === "roots" || c === "sampling" || c === "elicitation"))
+    throw bad('"client_capabilities" is not a list of roots, sampling, elicitation');
+  if (data.instructions_sha256 !== null && typeof data.instructions_sha256 !== "string")
+    throw bad('"instructions_sha256" is neither a string nor null');
+  if (!isObject(data.capability_overrides)) throw bad('"capability_overrides" is not an object');
+  for (const [name, list] of Object.entries(data.capability_overrides)) {
+    if (!Array.isArray(list) || !list.every((c) => CAPABILITIES.includes(c as Capability)))
+      throw bad(`"capability_overrides"."${name}" is not a list of capabilities`);
+  }
+  if (!Array.isArray(data.tools)) throw bad('"tools" is not a list');
+  data.tools.forEach((t: unknown, i) => checkLockedTool(t, `tools[${i}]`, bad));
+  if (typeof data.lock_sha256 !== "string") throw bad('"lock_sha256" is not a string');
+  return data as unknown as Lock;
+}
+
+function checkLockedTool(t: unknown, at: string, bad: (why: string) => Error): void {
+  if (!isObject(t)) throw bad(`${at} is not an object`);
+  if (typeof t.name !== "string") throw bad(`${at}.name is not a string`);
+  if (typeof t.sha256 !== "string") throw bad(`${at}.sha256 is not a string`);
+  if (!isObject(t.fields)) throw bad(`${at}.fields is not an object`);
+  for (const f of PINNED_FIELDS) {
+    const v = t.fields[f];
+    if (v !== null && typeof v !== "string") throw bad(`${at}.fields.${f} is neither a string nor null`);
+  }
+  if (!isObject(t.definition)) throw bad(`${at}.definition is not an object`);
+  if (!Array.isArray(t.capabilities)) throw bad(`${at}.capabilities is not a list`);
+  t.capabilities.forEach((c: unknown, j) => {
+    if (
+      !isObject(c) ||
+      !CAPABILITIES.includes(c.capability as Capability) ||
+      !Array.isArray(c.sources) ||
+      !c.sources.every((s) => typeof s === "string")
+    )
+      throw bad(`${at}.capabilities[${j}] is not a capability with a list of sources`);
+  });
+}
+
+/**
+ * The snapshot a lock stands for: its definitions as the tools. A lock keeps only the hash of the
+ * instructions, so the snapshot's `instructions` is null.
+ */
+export function snapshotFromLock(lock: Lock): ServerSnapshot {
+  return ServerSnapshot.of({
+    server: lock.server,
+    protocol: lock.protocol,
+    capabilities: {},
+    client_capabilities: lock.client_capabilities,
+    instructions: null,
+    tools: lock.tools.map((t) => t.definition as RawTool),
+  });
 }

@@ -1,9 +1,87 @@
+import { existsSync, readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { parseCapabilityOverrides, type CapabilityOverrides } from "../../pin/capabilities.js";
+import { buildLock, serializeLock, toolName } from "../../pin/lock.js";
+import { writeLock } from "../../pin/lock-file.js";
+import { renderPinSummary } from "../../report/pin-summary.js";
+import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
-import type { CliContext } from "../context.js";
+import { readJsonFile } from "../../util/fs.js";
+import { escapeForDisplay } from "../../util/unicode.js";
+import { SERVER_OPTIONS, parseCommand, pathArg } from "../args.js";
+import { useColor, type CliContext } from "../context.js";
+import { obtainSnapshot } from "../source.js";
 
-export const HELP = "Usage: toolscore mcp pin (not available yet)\n";
+export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [options]
 
-/** `toolscore mcp pin`: not built yet. */
-export async function run(_args: string[], _ctx: CliContext): Promise<number> {
-  throw new ToolscoreError("USAGE", "toolscore mcp pin is not available in this build");
+Pins a server's tool surface in a lock (default toolscore.lock.json): per tool, the SHA-256 of the
+canonical JSON of its name, title, description, inputSchema, outputSchema and annotations (and of
+each field), the definition itself and its capabilities; plus the server, the protocol, the hash of
+the instructions, the capability overrides and the lock's own hash. Commit it; check it with
+toolscore mcp verify-pin. Pinning an unchanged server rewrites the lock byte for byte.
+
+SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot, or
+--config PATH [--server NAME].
+
+Options:
+  --lock FILE                   where to write the lock (default toolscore.lock.json)
+  --capabilities FILE           capability overrides, {"tool_name": ["read"]}, stored in the lock
+  --config PATH --server NAME   take the server from a client config file
+  --env KEY=VALUE               set an environment variable for the server (repeatable)
+  --cwd DIR                     working directory for the server
+  --header "Name: value"        HTTP header for a URL (repeatable)
+  --timeout SECONDS             for start-up and each request (default 30)
+  --client-capabilities LIST    declare roots,sampling,elicitation (default none; recorded in the lock)
+  --verbose                     show stack traces on errors
+`;
+
+/** `toolscore mcp pin`. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommand(
+    "mcp pin",
+    args,
+    { ...SERVER_OPTIONS, lock: { type: "string" }, capabilities: { type: "string" } },
+    1,
+  );
+  if (values.help) {
+    ctx.stdout(HELP);
+    return 0;
+  }
+  const lockArg = values.lock ?? "toolscore.lock.json";
+  if (lockArg === "-") throw new ToolscoreError("USAGE", "--lock names a file; '-' is not one");
+  const lockPath = pathArg(lockArg, ctx);
+  // Read the overrides before starting the server, so a bad file fails fast.
+  const overrides: CapabilityOverrides =
+    values.capabilities === undefined
+      ? {}
+      : parseCapabilityOverrides(
+          readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
+          values.capabilities,
+        );
+  const { snapshot, origin } = await obtainSnapshot(positionals[0], values, ctx);
+  if (origin === "lock") {
+    throw new ToolscoreError(
+      "USAGE",
+      "mcp pin needs a live server or a snapshot, not a lock (a lock keeps only the hash of the instructions)",
+    );
+  }
+  const names = new Set(snapshot.tools.map(toolName));
+  for (const name of Object.keys(overrides).filter((n) => !names.has(n))) {
+    ctx.stderr(
+      `toolscore: warning: --capabilities names '${escapeForDisplay(name, { multiline: false })}', which the server does not have\n`,
+    );
+  }
+  const lock = buildLock(snapshot, { overrides });
+  const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === serializeLock(lock);
+  if (!unchanged) await writeLock(lockPath, lock);
+  const shown = relative(ctx.cwd, lockPath) || lockPath;
+  ctx.stdout(
+    renderPinSummary(
+      lock,
+      shown.startsWith("..") ? lockPath : shown,
+      unchanged,
+      useColor(ctx) ? COLOR : PLAIN,
+    ),
+  );
+  return 0;
 }

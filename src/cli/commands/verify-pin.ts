@@ -1,9 +1,137 @@
-import { ToolscoreError } from "../../util/errors.js";
-import type { CliContext } from "../context.js";
+import { resolve } from "node:path";
+import { ServerSnapshot } from "../../mcp/snapshot.js";
+import { resolveTarget } from "../../mcp/target.js";
+import { LOCK_KIND, parseLock, type Lock } from "../../pin/lock.js";
+import { readLock } from "../../pin/lock-file.js";
+import { PIN_FAIL_ON, verifyPin } from "../../pin/verify.js";
+import { pinMessage, renderPinReport } from "../../report/pin.js";
+import { renderPinJson } from "../../report/pin-json.js";
+import { renderPinMarkdown } from "../../report/pin-markdown.js";
+import { COLOR, PLAIN } from "../../report/style.js";
+import { isToolscoreError, ToolscoreError } from "../../util/errors.js";
+import { readJsonFile } from "../../util/fs.js";
+import { escapeForDisplay } from "../../util/unicode.js";
+import { SERVER_OPTIONS, choice, parseCommand, pathArg, targetOptions } from "../args.js";
+import { emitCi } from "../ci.js";
+import { useColor, type CliContext } from "../context.js";
+import { EXIT } from "../exit-codes.js";
+import { writeOutput } from "../output.js";
+import { obtainSnapshot } from "../source.js";
 
-export const HELP = "Usage: toolscore mcp verify-pin (not available yet)\n";
+export const HELP = `Usage: toolscore mcp verify-pin SERVER [--lock FILE] [--fail-on drift|capability|never] [--json FILE|-] [--ci] [options]
 
-/** `toolscore mcp verify-pin`: not built yet. */
-export async function run(_args: string[], _ctx: CliContext): Promise<number> {
-  throw new ToolscoreError("USAGE", "toolscore mcp verify-pin is not available in this build");
+Checks a server against its lock (default toolscore.lock.json) and fails when it drifted: a tool
+added, removed or changed (with a diff per field), a new delete or exec capability, changed
+instructions, or a lock edited by hand. The server's name, version and protocol changes are shown
+as information.
+
+SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot or lock, or
+--config PATH [--server NAME]. A live server is started with the client capabilities in the lock.
+
+Options:
+  --lock FILE                   the lock to check against (default toolscore.lock.json)
+  --fail-on MODE                drift (any error, default), capability (only a new delete or exec
+                                capability or a modified lock), never (report only)
+  --json FILE|-                 write the report as JSON (kind toolscore.mcp-pin-report)
+  --ci                          append a Markdown report to $GITHUB_STEP_SUMMARY and print
+                                GitHub annotations for failing findings
+  --config PATH --server NAME   take the server from a client config file
+  --env KEY=VALUE               set an environment variable for the server (repeatable)
+  --cwd DIR                     working directory for the server
+  --header "Name: value"        HTTP header for a URL (repeatable)
+  --timeout SECONDS             for start-up and each request (default 30)
+  --verbose                     show stack traces on errors
+
+Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connection error.
+`;
+
+/** `toolscore mcp verify-pin`. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommand(
+    "mcp verify-pin",
+    args,
+    {
+      ...SERVER_OPTIONS,
+      lock: { type: "string" },
+      "fail-on": { type: "string" },
+      json: { type: "string" },
+      ci: { type: "boolean" },
+    },
+    1,
+  );
+  if (values.help) {
+    ctx.stdout(HELP);
+    return 0;
+  }
+  const failOn = choice("--fail-on", values["fail-on"], PIN_FAIL_ON, "drift");
+  const lockArg = values.lock ?? "toolscore.lock.json";
+  const lock = readLockArg(pathArg(lockArg, ctx), lockArg);
+  const current = await obtainCurrent(positionals[0], values, lock, ctx);
+  const report = verifyPin(lock, current, { failOn });
+
+  const toStdout = values.json === "-";
+  const text = renderPinReport(report, useColor(ctx) && !toStdout ? COLOR : PLAIN);
+  if (toStdout) ctx.stderr(text);
+  else ctx.stdout(text);
+  if (values.json !== undefined) writeOutput(values.json, renderPinJson(report), ctx);
+  if (values.ci) {
+    const annotations = report.findings
+      .filter((f) => f.failing)
+      .map((f) => ({
+        level: "error" as const,
+        title: `${f.rule}${f.tool === null ? "" : ` ${escapeForDisplay(f.tool, { multiline: false })}`}`,
+        message: escapeForDisplay(pinMessage(f), { multiline: false }),
+      }));
+    emitCi(ctx, renderPinMarkdown(report), annotations);
+  }
+  return report.ok ? EXIT.OK : EXIT.FAIL;
+}
+
+function readLockArg(path: string, shown: string): Lock {
+  try {
+    return readLock(path);
+  } catch (e) {
+    if (isToolscoreError(e, "FILE_NOT_FOUND")) {
+      throw new ToolscoreError(
+        "FILE_NOT_FOUND",
+        `no such lock: ${shown} (write one with toolscore mcp pin SERVER, or name it with --lock FILE)`,
+        { path },
+      );
+    }
+    throw e;
+  }
+}
+
+/** The server now: a saved snapshot or lock as it is, or a live server started as the lock was pinned. */
+async function obtainCurrent(
+  arg: string | undefined,
+  values: Record<string, unknown>,
+  lock: Lock,
+  ctx: CliContext,
+): Promise<ServerSnapshot | Lock> {
+  const target = resolveTarget(arg, targetOptions(values, ctx));
+  if (target.kind === "file") {
+    const path = resolve(ctx.cwd, target.path);
+    const data = readJsonFile(path, "snapshot or lock");
+    if ((data as { kind?: unknown } | null)?.kind === LOCK_KIND) return parseLock(data, target.path);
+    return ServerSnapshot.parse(data, target.path);
+  }
+  const declared = lock.client_capabilities.join(",");
+  const asked = values["client-capabilities"] as string | undefined;
+  if (
+    asked !== undefined &&
+    asked
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .sort()
+      .join(",") !== declared
+  ) {
+    throw new ToolscoreError(
+      "USAGE",
+      `the lock was pinned with --client-capabilities ${JSON.stringify(declared)}, and verification declares the same set: leave the option out`,
+    );
+  }
+  const { snapshot } = await obtainSnapshot(arg, { ...values, "client-capabilities": declared }, ctx);
+  return snapshot;
 }

@@ -1,0 +1,20 @@
+import { readJsonFile, writeFileAtomic } from "../util/fs.js";
+import { parseLock, serializeLock, type Lock } from "./lock.js";
+
+/**
+ * Writes a lock file atomically (a temporary file, then a rename): a failed write never leaves a
+ * half-written or emptied lock where a good one was. The same lock always gives the same bytes.
+ */
+export async function writeLock(path: string, lock: Lock): Promise<void> {
+  writeFileAtomic(path, serializeLock(lock));
+  return Promise.resolve();
+}
+
+/**
+ * Reads and checks a lock file. A missing file, text that is not JSON, or a lock of the wrong kind,
+ * version or shape is a `ToolscoreError` (FILE_NOT_FOUND or FILE_INVALID). Hashes are not checked
+ * here: {@link verifyPin} reports a lock that does not match them as `pin-lock-modified`.
+ */
+export function readLock(path: string): Lock {
+  return parseLock(readJsonFile(path, "lock"), path);
+}

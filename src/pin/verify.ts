@@ -1,0 +1,228 @@
+import type { ServerSnapshot } from "../mcp/snapshot.js";
+import { diffField, type FieldDiff } from "../report/field-diff.js";
+import { DANGEROUS_CAPABILITIES, type Capability, type CapabilityFinding } from "./capabilities.js";
+import {
+  buildLock,
+  LOCK_KIND,
+  lockProblems,
+  PINNED_FIELDS,
+  snapshotFromLock,
+  type Lock,
+  type LockedTool,
+  type LockProblem,
+  type PinnedField,
+} from "./lock.js";
+
+/** The drift rules, in the order their findings are listed for one tool. */
+export const PIN_RULES = [
+  "pin-lock-modified",
+  "pin-capability-added",
+  "pin-tool-added",
+  "pin-tool-removed",
+  "pin-tool-changed",
+  "pin-instructions-changed",
+  "pin-server-changed",
+  "pin-protocol-changed",
+] as const;
+/** A drift rule id. */
+export type PinRule = (typeof PIN_RULES)[number];
+
+/** The severity of each rule. */
+export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
+  "pin-lock-modified": "error",
+  "pin-capability-added": "error",
+  "pin-tool-added": "error",
+  "pin-tool-removed": "error",
+  "pin-tool-changed": "error",
+  "pin-instructions-changed": "error",
+  "pin-server-changed": "info",
+  "pin-protocol-changed": "info",
+};
+
+/** What fails a check: any error (`drift`), only capability and lock findings, or nothing. */
+export type PinFailOn = "drift" | "capability" | "never";
+/** The `--fail-on` choices. */
+export const PIN_FAIL_ON: readonly PinFailOn[] = ["drift", "capability", "never"];
+
+/** One finding of a pin check: typed facts; renderers make the sentence. */
+export interface PinFinding {
+  rule: PinRule;
+  severity: "error" | "info";
+  /** The tool concerned, or null for the server, its instructions or the lock itself. */
+  tool: string | null;
+  /** For `pin-tool-changed`: the fields that changed, in pinned-field order. */
+  fields: PinnedField[];
+  /** For `pin-tool-changed`: a unified diff per changed field. */
+  diffs: FieldDiff[];
+  /** `pin-capability-added`: the capabilities gained; `pin-tool-added`: all of the new tool's. */
+  capabilities: CapabilityFinding[];
+  /** `pin-tool-added` and `pin-capability-added`: whether the tool is new. */
+  newTool?: boolean;
+  /** `pin-lock-modified`: the hashes that do not match. */
+  problems?: LockProblem[];
+  /** `pin-server-changed`, `pin-protocol-changed`, `pin-instructions-changed`: before and after. */
+  before?: string | null;
+  after?: string | null;
+  /** Whether this finding fails the check under the report's `failOn`. */
+  failing: boolean;
+}
+
+/** The result of {@link verifyPin}. */
+export interface PinReport {
+  kind: "toolscore.mcp-pin-report";
+  report_version: "1";
+  /** True when nothing fails under `failOn`. */
+  ok: boolean;
+  failOn: PinFailOn;
+  findings: PinFinding[];
+  /** How many findings fail under `failOn`. */
+  failing: number;
+  /** How many findings there are. */
+  total: number;
+  /** Tools in the lock and on the server now. */
+  lockedTools: number;
+  currentTools: number;
+}
+
+/** Options of {@link verifyPin}. */
+export interface VerifyPinOptions {
+  /** What fails the check (default `drift`). */
+  failOn?: PinFailOn;
+}
+
+/** Whether a finding fails under `failOn`. */
+export function findingFails(rule: PinRule, failOn: PinFailOn): boolean {
+  if (failOn === "never") return false;
+  if (failOn === "capability") return rule === "pin-capability-added" || rule === "pin-lock-modified";
+  return PIN_SEVERITY[rule] === "error";
+}
+
+type Draft = Omit<PinFinding, "severity" | "failing" | "fields" | "diffs" | "capabilities"> &
+  Partial<Pick<PinFinding, "fields" | "diffs" | "capabilities">>;
+
+const serverLabel = (s: Record<string, unknown>) =>
+  [s.name, s.version]
+    .filter((v) => v !== undefined)
+    .map(String)
+    .join(" ");
+
+/**
+ * Checks a server's current tools against its lock (the lock's capability overrides applied):
+ * tools added, removed or changed (with a diff per field), delete or exec gained, instructions,
+ * server and protocol changes, and a lock that does not match its own hashes. `current` is a
+ * snapshot, or another lock. Pure: no network, no disk.
+ */
+export function verifyPin(
+  lock: Lock,
+  current: ServerSnapshot | Lock,
+  opts: VerifyPinOptions = {},
+): PinReport {
+  const failOn = opts.failOn ?? "drift";
+  const isLock = current.kind === LOCK_KIND;
+  const now = buildLock(isLock ? snapshotFromLock(current) : current, {
+    overrides: lock.capability_overrides,
+  });
+  if (isLock) now.instructions_sha256 = current.instructions_sha256;
+  const drafts: Draft[] = [];
+
+  const problems = lockProblems(lock);
+  if (problems.length) drafts.push({ rule: "pin-lock-modified", tool: null, problems });
+
+  const locked = new Map(lock.tools.map((t) => [t.name, t]));
+  const seen = new Set<string>();
+  for (const t of now.tools) {
+    if (seen.has(t.name)) continue;
+    seen.add(t.name);
+    const before = locked.get(t.name);
+    if (before) drafts.push(...compareTool(before, t));
+    else drafts.push(...newTool(t));
+  }
+  for (const t of lock.tools)
+    if (!seen.has(t.name)) {
+      seen.add(t.name);
+      drafts.push({ rule: "pin-tool-removed", tool: t.name });
+    }
+
+  if (lock.instructions_sha256 !== now.instructions_sha256)
+    drafts.push({
+      rule: "pin-instructions-changed",
+      tool: null,
+      before: lock.instructions_sha256,
+      after: now.instructions_sha256,
+    });
+  if (lock.server.name !== now.server.name || lock.server.version !== now.server.version)
+    drafts.push({
+      rule: "pin-server-changed",
+      tool: null,
+      before: serverLabel(lock.server),
+      after: serverLabel(now.server),
+    });
+  if (lock.protocol !== now.protocol)
+    drafts.push({ rule: "pin-protocol-changed", tool: null, before: lock.protocol, after: now.protocol });
+
+  const findings = drafts
+    .map((d): PinFinding => ({
+      ...d,
+      fields: d.fields ?? [],
+      diffs: d.diffs ?? [],
+      capabilities: d.capabilities ?? [],
+      severity: PIN_SEVERITY[d.rule],
+      failing: findingFails(d.rule, failOn),
+    }))
+    .sort(compareFindings);
+  const failing = findings.filter((f) => f.failing).length;
+  return {
+    kind: "toolscore.mcp-pin-report",
+    report_version: "1",
+    ok: failing === 0,
+    failOn,
+    findings,
+    failing,
+    total: findings.length,
+    lockedTools: lock.tools.length,
+    currentTools: now.tools.length,
+  };
+}
+
+function dangerous(caps: readonly CapabilityFinding[]): CapabilityFinding[] {
+  return caps.filter((c) => DANGEROUS_CAPABILITIES.includes(c.capability));
+}
+
+function newTool(t: LockedTool): Draft[] {
+  const out: Draft[] = [];
+  const gained = dangerous(t.capabilities);
+  if (gained.length)
+    out.push({ rule: "pin-capability-added", tool: t.name, capabilities: gained, newTool: true });
+  out.push({ rule: "pin-tool-added", tool: t.name, capabilities: t.capabilities, newTool: true });
+  return out;
+}
+
+function compareTool(before: LockedTool, after: LockedTool): Draft[] {
+  const out: Draft[] = [];
+  const had = new Set<Capability>(before.capabilities.map((c) => c.capability));
+  const gained = dangerous(after.capabilities).filter((c) => !had.has(c.capability));
+  if (gained.length)
+    out.push({ rule: "pin-capability-added", tool: after.name, capabilities: gained, newTool: false });
+  const fields = PINNED_FIELDS.filter((f) => f !== "name" && before.fields[f] !== after.fields[f]);
+  if (fields.length) {
+    const diffs = fields
+      .map((f) => diffField(f, before.definition[f], after.definition[f]))
+      .filter((d): d is FieldDiff => d !== undefined);
+    out.push({ rule: "pin-tool-changed", tool: after.name, fields, diffs });
+  }
+  return out;
+}
+
+// Errors first; within a severity the lock itself, then tools by name, then the server-wide rules.
+function compareFindings(a: PinFinding, b: PinFinding): number {
+  const sev = (f: PinFinding) => (f.severity === "error" ? 0 : 1);
+  const group = (f: PinFinding) => (f.rule === "pin-lock-modified" ? 0 : f.tool !== null ? 1 : 2);
+  return (
+    sev(a) - sev(b) ||
+    group(a) - group(b) ||
+    cmp(a.tool ?? "", b.tool ?? "") ||
+    PIN_RULES.indexOf(a.rule) - PIN_RULES.indexOf(b.rule)
+  );
+}
+
+const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);

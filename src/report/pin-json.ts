@@ -1,0 +1,33 @@
+import type { PinReport } from "../pin/verify.js";
+import { pinMessage } from "./pin.js";
+
+/** The `--json` form of a pin check (`kind: "toolscore.mcp-pin-report"`), as an object. */
+export function pinReportJson(report: PinReport): Record<string, unknown> {
+  return {
+    kind: report.kind,
+    report_version: report.report_version,
+    ok: report.ok,
+    fail_on: report.failOn,
+    failing: report.failing,
+    total: report.total,
+    locked_tools: report.lockedTools,
+    current_tools: report.currentTools,
+    findings: report.findings.map((f) => ({
+      rule: f.rule,
+      severity: f.severity,
+      tool: f.tool,
+      message: pinMessage(f),
+      failing: f.failing,
+      fields: f.fields,
+      diffs: f.diffs,
+      capabilities: f.capabilities,
+      ...(f.problems ? { problems: f.problems } : {}),
+      ...(f.before !== undefined ? { before: f.before, after: f.after ?? null } : {}),
+    })),
+  };
+}
+
+/** The `--json` file text of a pin check: two-space JSON with a trailing newline. */
+export function renderPinJson(report: PinReport): string {
+  return JSON.stringify(pinReportJson(report), null, 2) + "\n";
+}

@@ -1,0 +1,31 @@
+import { CAPABILITIES } from "../pin/capabilities.js";
+import type { Lock } from "../pin/lock.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import type { Style } from "./style.js";
+
+/**
+ * What `mcp pin` prints: how many tools were pinned, the capabilities found (with the tools that
+ * can delete or execute named), and where the lock is.
+ */
+export function renderPinSummary(lock: Lock, lockPath: string, unchanged: boolean, style: Style): string {
+  const esc = (s: string) => escapeForDisplay(s, { multiline: false });
+  const server = [lock.server.name, lock.server.version]
+    .filter((v) => v !== undefined)
+    .map(String)
+    .join(" ");
+  const n = lock.tools.length;
+  const counts = CAPABILITIES.map((c) => {
+    const tools = lock.tools.filter((t) => t.capabilities.some((f) => f.capability === c)).map((t) => t.name);
+    if (tools.length === 0) return undefined;
+    const named = c === "delete" || c === "exec" ? ` (${tools.map(esc).join(", ")})` : "";
+    return `${c} ${tools.length}${named}`;
+  }).filter((s): s is string => s !== undefined);
+  const overrides = Object.keys(lock.capability_overrides).length;
+  return (
+    [
+      `${style.bold("Pinned")} ${n} tool${n === 1 ? "" : "s"} of ${esc(server || "(unnamed server)")} (protocol ${esc(lock.protocol)})`,
+      `  capabilities: ${counts.length ? counts.join(", ") : "none"}${overrides ? `; ${overrides} override${overrides === 1 ? "" : "s"}` : ""}`,
+      `  lock: ${esc(lockPath)}${unchanged ? style.dim(" (unchanged)") : ""}`,
+    ].join("\n") + "\n"
+  );
+}
