@@ -1,7 +1,6 @@
 // SARIF 2.1.0 (OASIS) logs for GitHub code scanning and other SARIF consumers. A pure builder:
 // findings with rule ids and a rule catalogue in, a log object out; the command writes it.
 import { createHash } from "node:crypto";
-import { findNodeAtLocation, parseTree, type Node } from "jsonc-parser";
 
 /** The `$schema` every log names. */
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -219,32 +218,31 @@ export function renderSarif(log: SarifLog): string {
 }
 
 /**
- * The 1-based line of each tool's entry in a lock or snapshot file's text (its `tools` array),
- * by tool name; empty when the text is not such a file.
+ * The 1-based line of each tool's entry in a lock or snapshot file's text (its `tools` array), by
+ * tool name. toolscore writes both files as two-space JSON, so an entry opens with a line `    {`
+ * under the top-level `  "tools": [`; text laid out otherwise (or not such a file) gives an empty
+ * map, and findings then point at the top of the file.
  */
 export function toolLines(text: string): Map<string, number> {
   const lines = new Map<string, number>();
-  const tree = parseTree(text);
-  const tools = tree ? findNodeAtLocation(tree, ["tools"]) : undefined;
-  if (!tools || tools.type !== "array") return lines;
-  // Offsets of line starts, so each entry's line is a binary search away.
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  const lineOf = (node: Node) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= node.offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-  for (const entry of tools.children ?? []) {
-    const name = findNodeAtLocation(entry, ["name"]);
-    if (name?.type === "string" && !lines.has(name.value as string)) {
-      lines.set(name.value as string, lineOf(entry));
-    }
+  let tools: unknown;
+  try {
+    tools = (JSON.parse(text) as { tools?: unknown } | null)?.tools;
+  } catch {
+    return lines;
   }
+  if (!Array.isArray(tools)) return lines;
+  const rows = text.split("\n");
+  const start = rows.findIndex((r) => /^ {2}"tools": \[\s*$/.test(r));
+  if (start < 0) return lines;
+  const opens: number[] = [];
+  for (let i = start + 1; i < rows.length && !/^ {2}\]/.test(rows[i]!); i++) {
+    if (/^ {4}\{\s*$/.test(rows[i]!)) opens.push(i + 1);
+  }
+  if (opens.length !== tools.length) return lines;
+  tools.forEach((tool, i) => {
+    const name = (tool as { name?: unknown } | null)?.name;
+    if (typeof name === "string" && !lines.has(name)) lines.set(name, opens[i]!);
+  });
   return lines;
 }

@@ -56,6 +56,8 @@ test("toolLines gives nothing for text that is not a lock or snapshot", () => {
   assert.equal(toolLines("not json").size, 0);
   assert.equal(toolLines('{"tools": {}}').size, 0);
   assert.equal(toolLines("[1, 2]").size, 0);
+  // Laid out other than toolscore writes it: no guess, the findings point at the top instead.
+  assert.equal(toolLines(JSON.stringify(JSON.parse(lockText))).size, 0);
 });
 
 test("severities map to SARIF levels", () => {
