@@ -69,8 +69,11 @@ export function targetOptions(values: Record<string, unknown>, ctx: CliContext):
   };
 }
 
-/** --timeout and --client-capabilities as connect options. */
-export function connectOptions(values: Record<string, unknown>): ConnectOptions {
+/**
+ * --timeout and --client-capabilities as connect options; with `ctx`, a launched server inherits
+ * the context's environment.
+ */
+export function connectOptions(values: Record<string, unknown>, ctx?: CliContext): ConnectOptions {
   const raw = values.timeout as string | undefined;
   let timeout = 30;
   if (raw !== undefined) {
@@ -85,6 +88,7 @@ export function connectOptions(values: Record<string, unknown>): ConnectOptions 
   return {
     timeout,
     clientCapabilities: parseClientCapabilities(values["client-capabilities"] as string | undefined),
+    ...(ctx ? { baseEnv: ctx.env } : {}),
   };
 }
 

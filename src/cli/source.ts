@@ -42,7 +42,7 @@ export async function obtainSnapshot(
     const { snapshot, origin } = await readSavedFile(resolve(ctx.cwd, target.path));
     return { snapshot, target, origin };
   }
-  const client = await connectTarget(target, connectOptions(values));
+  const client = await connectTarget(target, connectOptions(values, ctx));
   try {
     return { snapshot: await ServerSnapshot.fromClient(client), target, origin: "live" };
   } finally {

@@ -11,6 +11,8 @@ export interface ConnectOptions {
   timeout?: number;
   /** Client capabilities to declare (default none, so every run sees the same surface). */
   clientCapabilities?: readonly ClientCapabilityName[];
+  /** The environment a launched server inherits (default: this process's, as a shell passes it). */
+  baseEnv?: Record<string, string | undefined>;
 }
 
 /** Options for launching a stdio server. */
@@ -166,7 +168,12 @@ export class MCPStdioClient extends MCPClient {
   /** Launches `argv` (never through a shell), initializes, and returns the live client. */
   static async connect(argv: readonly string[], opts: StdioConnectOptions = {}): Promise<MCPStdioClient> {
     if (argv.length === 0) throw new ToolscoreError("USAGE", "the launch command is empty");
-    const transport = new LeanStdioTransport({ argv: [...argv], env: opts.env, cwd: opts.cwd });
+    const transport = new LeanStdioTransport({
+      argv: [...argv],
+      env: opts.env,
+      baseEnv: opts.baseEnv,
+      cwd: opts.cwd,
+    });
     const { session, info } = await MCPClient.open(transport, {
       ...opts,
       rootsDir: opts.cwd,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import { ToolscoreError } from "../util/errors.js";
 
 // Every server is started in a process group of its own, so that stopping it reaches what it
@@ -24,15 +25,45 @@ function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-/** True while any process of the group is alive. */
+/**
+ * True while any process of the group is alive. A killed grandchild stays a zombie until its new
+ * parent (often init, which may reap slowly) collects it; on Linux a group of zombies only counts
+ * as gone, since nothing in it runs any more.
+ */
 export function groupAlive(pgid: number): boolean {
-  return signalGroup(pgid, 0);
+  if (!signalGroup(pgid, 0)) return false;
+  return process.platform !== "linux" || linuxGroupRuns(pgid);
+}
+
+function linuxGroupRuns(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const e of entries) {
+    if (e.charCodeAt(0) < 48 || e.charCodeAt(0) > 57) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${e}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so parse after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
+  }
+  return false;
 }
 
 /** What a launched server needs: its argv, environment and working directory. */
 export interface LaunchSpec {
   argv: string[];
+  /** Laid over `baseEnv`. */
   env?: Record<string, string>;
+  /** The environment inherited, as from a shell (default: this process's). */
+  baseEnv?: Record<string, string | undefined>;
   cwd?: string;
 }
 
@@ -43,7 +74,7 @@ export async function startProcess(spec: LaunchSpec): Promise<ChildProcess> {
   installExitHook();
   const child = spawn(file, args, {
     cwd: spec.cwd,
-    env: { ...process.env, ...spec.env },
+    env: { ...(spec.baseEnv ?? process.env), ...spec.env },
     stdio: ["pipe", "pipe", "pipe"],
     detached: true,
     windowsHide: true,

@@ -1,0 +1,128 @@
+// `mcp list` on small stdio servers that each misbehave in one way: the snapshot or the error
+// line, exit code 2 for errors, a bound against hangs, and no process left behind.
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import { readFileSync } from "node:fs";
+import { alive, fixture, fixtureCommand, groupAlive, pidRecorder, runCli } from "../support/cli.js";
+
+const pids = pidRecorder();
+after(() => pids.cleanup());
+
+/** Runs `mcp list` on a fixture; checks the time bound and that every recorded process is gone. */
+async function list(name: string, ...extra: string[]) {
+  const before = new Set(pids.pids());
+  const started = Date.now();
+  const run = await runCli(["mcp", "list", fixtureCommand(name), ...extra], { env: pids.env });
+  assert.ok(Date.now() - started < 20_000, `${name} took too long`);
+  const started_ = pids.pids().filter((p) => !before.has(p));
+  assert.ok(started_.length > 0, `${name} recorded no pid: did it start?`);
+  for (const pid of started_) {
+    assert.equal(alive(pid), false, `process ${pid} of ${name} is still alive`);
+    assert.equal(groupAlive(pid), false, `a process of group ${pid} (${name}) is still alive`);
+  }
+  return run;
+}
+
+const snapshotOf = (stdout: string) =>
+  JSON.parse(stdout) as Record<string, unknown> & { tools: Array<Record<string, unknown>> };
+
+describe("mcp list on misbehaving stdio servers", () => {
+  test("crash-on-start: one line with the exit code and the last stderr lines, exit 2", async () => {
+    const r = await list("crash-on-start.mjs");
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr.split("\n").filter(Boolean).length, 1, r.stderr);
+    assert.match(
+      r.stderr,
+      /^toolscore: .*crash-on-start\.mjs exited before it finished the MCP handshake \(exit code 1\)/,
+    );
+    assert.match(
+      r.stderr,
+      /its stderr ends: loading settings from \.\/settings\.toml \| Error: NOTES_API_KEY is not set\n$/,
+    );
+  });
+
+  test("garbage-stdout: non-JSON lines before the first message are skipped", async () => {
+    const r = await list("garbage-stdout.mjs", "--json", "-");
+    assert.equal(r.code, 0, r.stderr);
+    const snap = snapshotOf(r.stdout);
+    assert.deepEqual(snap.server, { name: "garbage-stdout", version: "1.0.0" });
+    assert.deepEqual(snap.tools, [
+      { name: "echo", description: "Echo the text back.", inputSchema: { type: "object" } },
+    ]);
+  });
+
+  test("never-initialize: names the request that timed out, exit 2", async () => {
+    const r = await list("never-initialize.mjs", "--timeout", "1");
+    assert.equal(r.code, 2);
+    assert.equal(
+      r.stderr,
+      "toolscore: the server did not answer initialize within 1s: raise --timeout if it is just slow\n",
+    );
+  });
+
+  test("paginated-tools: every page is followed and the tools are sorted by name", async () => {
+    const r = await list("paginated-tools.mjs", "--json", "-");
+    assert.equal(r.code, 0, r.stderr);
+    const names = snapshotOf(r.stdout).tools.map((t) => t.name);
+    assert.deepEqual(names, ["page1_a", "page1_b", "page1_c", "page2_a", "page2_b", "page3_a", "page3_b"]);
+  });
+
+  test("cursor-loop: a repeated cursor is an error, exit 2", async () => {
+    const r = await list("cursor-loop.mjs");
+    assert.equal(r.code, 2);
+    assert.equal(
+      r.stderr,
+      'toolscore: the server repeated the tools/list cursor "again": its pagination loops\n',
+    );
+  });
+
+  test("odd-tools: tools are kept exactly as sent, unknown fields and non-object schemas too", async () => {
+    const TOOLS = JSON.parse(readFileSync(fixture("odd-tools.json"), "utf8")) as Array<{ name: string }>;
+    const r = await list("odd-tools.mjs", "--json", "-");
+    assert.equal(r.code, 0, r.stderr);
+    const snap = snapshotOf(r.stdout);
+    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1);
+    assert.deepEqual(snap.tools, [...TOOLS].sort(byName));
+    assert.deepEqual(snap.server, { name: "odd-tools", version: "2.0.0", vendorField: "kept" });
+    assert.deepEqual(snap.capabilities, { tools: { listChanged: true }, experimental: { oddity: {} } });
+    assert.equal(snap.instructions, "Use with care.");
+  });
+
+  test("odd-tools: invisible and control characters are escaped in the table", async () => {
+    const r = await list("odd-tools.mjs");
+    assert.equal(r.code, 0, r.stderr);
+    const line = r.stdout.split("\n").find((l) => l.includes("hidden_chars"))!;
+    assert.ok(
+      line.includes(String.raw`Reads\u200b files \u202eelif\u202c and \u001b[31mRED\u001b[0m text.`),
+      line,
+    );
+    assert.doesNotMatch(r.stdout, /[\u200b\u202e\u202c\u001b]/);
+  });
+
+  test("ignores-sigterm-with-child: the group, grandchild included, still dies by SIGKILL", async () => {
+    const r = await list("ignores-sigterm-with-child.mjs", "--json", "-");
+    assert.equal(r.code, 0, r.stderr);
+    const child = Number(/child pid (\d+)/.exec(String(snapshotOf(r.stdout).tools[0]!.description))![1]);
+    assert.ok(pids.pids().includes(child));
+    assert.equal(alive(child), false);
+  });
+
+  test("the same server gives byte-identical snapshots", async () => {
+    const a = await list("odd-tools.mjs", "--json", "-");
+    const b = await list("odd-tools.mjs", "--json", "-");
+    assert.equal(a.code, 0);
+    assert.equal(a.stdout, b.stdout);
+    assert.ok(a.stdout.endsWith("}\n"));
+    assert.deepEqual(Object.keys(JSON.parse(a.stdout) as object), [
+      "kind",
+      "snapshot_version",
+      "server",
+      "protocol",
+      "capabilities",
+      "client_capabilities",
+      "instructions",
+      "tools",
+    ]);
+  });
+});
