@@ -22,6 +22,32 @@ export type { HiddenChar } from "./util/unicode.js";
 export { VERSION, LATEST_PROTOCOL_VERSION } from "./meta.js";
 
 // Pinning: capabilities, canonical JSON, the lock, verification
+export {
+  deriveCapabilities,
+  parseCapabilityOverrides,
+  nameWords,
+  CAPABILITIES,
+  DANGEROUS_CAPABILITIES,
+} from "./pin/capabilities.js";
+export type { Capability, CapabilityFinding, CapabilityOverrides } from "./pin/capabilities.js";
+export { canonicalJson, sha256Hex, hashJson } from "./pin/canonical.js";
+export {
+  buildLock,
+  parseLock,
+  serializeLock,
+  snapshotFromLock,
+  lockProblems,
+  LOCK_KIND,
+  LOCK_VERSION,
+  PINNED_FIELDS,
+} from "./pin/lock.js";
+export type { Lock, LockedTool, LockProblem, PinnedField, BuildLockOptions } from "./pin/lock.js";
+export { writeLock, readLock } from "./pin/lock-file.js";
+export { verifyPin, PIN_RULES, PIN_SEVERITY, PIN_FAIL_ON } from "./pin/verify.js";
+export type { PinReport, PinFinding, PinRule, PinFailOn, VerifyPinOptions } from "./pin/verify.js";
+export { renderPinReport, pinMessage, pinVerdict } from "./report/pin.js";
+export { renderPinJson, pinReportJson } from "./report/pin-json.js";
+export { renderPinMarkdown } from "./report/pin-markdown.js";
 
 // Lint
 
