@@ -3,7 +3,7 @@
 // most of the cost of a run on a small server.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -30,7 +30,15 @@ const define = {
   __MCP_SUPPORTED_PROTOCOLS__: JSON.stringify(supported),
 };
 
-rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
+// Build into a fresh folder and swap it in, so that a run of dist/cli.js during a build (tests,
+// another terminal) sees the old bundle or the new one, never a half-written one.
+const dist = new URL("../dist", import.meta.url).pathname;
+// Under node_modules, which every tool ignores, and on the same file system for the renames.
+const scratch = new URL("../node_modules/.cache/toolscore-build", import.meta.url).pathname;
+mkdirSync(scratch, { recursive: true });
+const next = `${scratch}/next-${process.pid}`;
+const old = `${scratch}/old-${process.pid}`;
+rmSync(next, { recursive: true, force: true });
 
 const common = {
   bundle: true,
@@ -45,8 +53,13 @@ const common = {
 await Promise.all([
   build({
     ...common,
-    entryPoints: { cli: "./src/cli/bin.ts", "notes-server": "./src/sample/bin.ts" },
-    outdir: "dist",
+    entryPoints: {
+      cli: "./src/cli/bin.ts",
+      "notes-server": "./src/sample/bin.ts",
+      // The GitHub Action's entry (action.yml); it shares the CLI's chunks.
+      action: "./src/action/bin.ts",
+    },
+    outdir: next,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     // Bundled dependencies that are CommonJS need a require() in ESM output.
@@ -57,10 +70,14 @@ await Promise.all([
   build({
     ...common,
     entryPoints: { index: "./src/index.ts" },
-    outdir: "dist",
+    outdir: next,
     packages: "external",
   }),
 ]);
+
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(next, dist);
+rmSync(old, { recursive: true, force: true });
 
 if (!process.argv.includes("--no-types")) {
   execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {

@@ -1,0 +1,154 @@
+// Bad input and failing servers: exactly one line on stderr that says what to do, exit 2, no stack
+// trace; with --verbose, the stack too.
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { fixture, fixtureCommand, runBin, runCli, tempDir } from "../support/cli.js";
+
+const tmp = tempDir();
+after(() => tmp.remove());
+const file = (name: string, content: string) => {
+  const p = join(tmp.dir, name);
+  writeFileSync(p, content);
+  return p;
+};
+const server = (name: string) => ({ command: "node", args: [fixture(name)] });
+
+const malformed = file("malformed.json", '{"mcpServers": {');
+const two = file(
+  "two.json",
+  JSON.stringify({ mcpServers: { a: server("garbage-stdout.mjs"), b: server("odd-tools.mjs") } }),
+);
+const vscode = file(
+  "vscode.json",
+  JSON.stringify({ servers: { only: { type: "stdio", ...server("garbage-stdout.mjs") } } }),
+);
+const wrongKind = file("wrong-kind.json", JSON.stringify({ kind: "something.else", tools: [] }));
+const wrongVersion = file(
+  "wrong-version.json",
+  JSON.stringify({
+    kind: "toolscore.mcp-snapshot",
+    snapshot_version: "9",
+    server: {},
+    protocol: "x",
+    tools: [],
+  }),
+);
+
+// [name, argv, expected line (a regexp over the one line after "toolscore: ")]
+const CASES: Array<[string, string[], RegExp]> = [
+  ["unknown command", ["pythn"], /^unknown command 'pythn': run 'toolscore help' for the list of commands$/],
+  ["unknown mcp subcommand", ["mcp", "lsit"], /^unknown command 'mcp lsit': run 'toolscore help'/],
+  [
+    "launch command not found",
+    ["mcp", "list", "pythn server.py"],
+    /^command not found: pythn \(check the spelling, or give its full path\)$/,
+  ],
+  [
+    "server exits before initialize",
+    ["mcp", "list", fixtureCommand("crash-on-start.mjs")],
+    /exited before it finished the MCP handshake \(exit code 1\); its stderr ends: .*NOTES_API_KEY is not set$/,
+  ],
+  [
+    "server never answers",
+    ["mcp", "list", fixtureCommand("never-initialize.mjs"), "--timeout", "1"],
+    /^the server did not answer initialize within 1s: raise --timeout if it is just slow$/,
+  ],
+  [
+    "malformed config",
+    ["mcp", "list", "--config", malformed],
+    /malformed\.json is not a readable client config: not valid JSON/,
+  ],
+  [
+    "config naming no such server",
+    ["mcp", "list", "--config", two, "--server", "c"],
+    /two\.json has no server named "c"; it has: a, b$/,
+  ],
+  [
+    "config with several servers",
+    ["mcp", "list", "--config", two],
+    /two\.json lists 2 servers \(a, b\): pick one with --server NAME$/,
+  ],
+  [
+    "missing .json argument",
+    ["mcp", "list", "nope.json"],
+    /^no such file: nope\.json \(a \.json argument is read as a saved snapshot or lock, never launched\)$/,
+  ],
+  [
+    "file of the wrong kind",
+    ["mcp", "list", wrongKind],
+    /is not a snapshot \(kind "something\.else", expected "toolscore\.mcp-snapshot"\)/,
+  ],
+  ["snapshot of another version", ["mcp", "list", wrongVersion], /snapshot_version "9" is not supported/],
+  [
+    "--config with a command",
+    ["mcp", "list", "node server.js", "--config", vscode],
+    /^give either a SERVER .* or --config, not both$/,
+  ],
+  [
+    "--server without --config",
+    ["mcp", "list", "node x.js", "--server", "a"],
+    /^--server names an entry of a --config file/,
+  ],
+  [
+    "unknown option",
+    ["mcp", "list", "node x.js", "--jsn", "-"],
+    /^Unknown option '--jsn'.*\(see: toolscore mcp list --help\)$/,
+  ],
+  [
+    "bad --timeout",
+    ["mcp", "list", "node x.js", "--timeout", "soon"],
+    /^--timeout takes a number of seconds above 0/,
+  ],
+  ["bad --env", ["mcp", "list", "node x.js", "--env", "NOEQUALS"], /^--env takes KEY=VALUE/],
+  ["unclosed quote", ["mcp", "list", "node 'x.js"], /a single quote is not closed$/],
+  [
+    "two positionals",
+    ["mcp", "list", "node", "x.js"],
+    /^unexpected argument "x\.js": quote a launch command/,
+  ],
+];
+
+describe("errors: one line, exit 2, no stack", () => {
+  for (const [name, argv, expected] of CASES) {
+    test(name, async () => {
+      const r = await runCli(argv);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, "");
+      const lines = r.stderr.split("\n");
+      assert.equal(lines.length, 2, `expected one line, got:\n${r.stderr}`);
+      assert.match(lines[0]!, /^toolscore: /);
+      assert.match(lines[0]!.slice("toolscore: ".length), expected);
+      assert.doesNotMatch(r.stderr, /\n\s+at /);
+    });
+  }
+
+  test("--verbose adds the stack", async () => {
+    const r = await runCli(["mcp", "list", "nope.json", "--verbose"]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^toolscore: no such file: nope\.json/);
+    assert.match(r.stderr, /\n\s+at /);
+  });
+
+  test("a VS Code config with one server needs no --server", async () => {
+    const r = await runCli(["mcp", "list", "--config", vscode, "--json", "-"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal((JSON.parse(r.stdout) as { server: { name: string } }).server.name, "garbage-stdout");
+  });
+
+  test("the built bin prints the same single line and exits 2", async () => {
+    const r = await runBin(["pythn"]);
+    assert.equal(r.code, 2);
+    assert.equal(
+      r.stderr,
+      "toolscore: unknown command 'pythn': run 'toolscore help' for the list of commands\n",
+    );
+    const s = await runBin(["mcp", "list", "pythn server.py"]);
+    assert.equal(s.code, 2);
+    assert.equal(
+      s.stderr,
+      "toolscore: command not found: pythn (check the spelling, or give its full path)\n",
+    );
+  });
+});
