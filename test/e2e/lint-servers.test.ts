@@ -1,0 +1,70 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import type { LintReport } from "../../src/report/lint-json.js";
+import { ROOT, runBin, runCli, tempDir } from "../support/cli.js";
+
+const pkg = (p: string) => JSON.stringify(join(ROOT, "node_modules", p, "dist", "index.js"));
+const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
+
+async function lintLive(command: string, env: Record<string, string> = {}): Promise<LintReport> {
+  const r = await runCli(["mcp", "lint", command, "--json", "-"], { env });
+  assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as LintReport;
+}
+
+// Well-made official servers: whatever else lint says, it must not cry poison.
+const OFFICIAL: Array<[string, (dir: string) => string]> = [
+  ["server-memory 2025.4.25", () => `node ${pkg("mem2504")}`],
+  ["server-memory 2026.8.31", () => `node ${pkg("mem2608")}`],
+  ["server-filesystem 2025.8.21", (dir) => `node ${pkg("fs2025")} ${JSON.stringify(dir)}`],
+  ["server-filesystem 2026.8.31", (dir) => `node ${pkg("fs2026")} ${JSON.stringify(dir)}`],
+  ["server-everything", () => `node ${pkg("@modelcontextprotocol/server-everything")}`],
+  ["server-sequential-thinking", () => `node ${pkg("@modelcontextprotocol/server-sequential-thinking")}`],
+];
+
+for (const [label, command] of OFFICIAL) {
+  test(`${label}: no description-instruction, hidden-unicode or annotation-conflict`, async () => {
+    const tmp = tempDir();
+    try {
+      const report = await lintLive(command(tmp.dir), { MEMORY_FILE_PATH: join(tmp.dir, "memory.json") });
+      assert.ok(report.tools > 0);
+      const poison = report.findings.filter((f) =>
+        ["description-instruction", "hidden-unicode", "annotation-conflict"].includes(f.rule),
+      );
+      assert.deepEqual(poison, []);
+    } finally {
+      tmp.remove();
+    }
+  });
+}
+
+test("the sample notes server: exactly its documented defects", async () => {
+  const report = await lintLive(NOTES);
+  assert.deepEqual(
+    report.findings.map((f) => [f.rule, f.tool, f.path]),
+    [
+      ["name-not-snake-case", "noteStats", "name"],
+      ["description-short", "search_notes", "description"],
+      ["property-no-type", "search_notes", "inputSchema.properties.limit"],
+      ["required-missing", "update_note", "inputSchema.required"],
+    ],
+  );
+});
+
+test("the rug-pulled sample: its search_notes description addresses the model", async () => {
+  const report = await lintLive(`${NOTES} --rugpull`);
+  const f = report.findings.find((x) => x.rule === "description-instruction");
+  assert.equal(f?.tool, "search_notes");
+  assert.deepEqual((f?.args as { patterns: string[] }).patterns, ["before-answering", "send-elsewhere"]);
+});
+
+test("dist/cli.js mcp lint on the sample server: exit 1 on its error finding", async () => {
+  const r = await runBin(["mcp", "lint", NOTES]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(
+    r.stdout,
+    /Errors \(1\)\n {2}property-no-type {2}search_notes {2}inputSchema\.properties\.limit\n/,
+  );
+  assert.match(r.stdout, /lint fails \(error findings\): 1 error, 3 warnings, 0 info in 8 tools\n$/);
+});
