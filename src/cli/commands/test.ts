@@ -1,9 +1,136 @@
+import { resolveTarget } from "../../mcp/target.js";
+import { renderScorecard, renderScorecardJson } from "../../report/scorecard.js";
+import { renderScorecardMarkdown } from "../../report/scorecard-md.js";
+import { COLOR, PLAIN } from "../../report/style.js";
+import { GRADES, gradeBelow } from "../../score/grade.js";
+import { DEFAULT_CONCURRENCY } from "../../score/run.js";
+import type { Grade, Scorecard } from "../../score/types.js";
 import { ToolscoreError } from "../../util/errors.js";
-import type { CliContext } from "../context.js";
+import { escapeForDisplay } from "../../util/unicode.js";
+import { SERVER_OPTIONS, choice, connectOptions, parseCommand, targetOptions } from "../args.js";
+import { emitCi, type Annotation } from "../ci.js";
+import { useColor, type CliContext } from "../context.js";
+import { EXIT } from "../exit-codes.js";
+import { writeOutput } from "../output.js";
+import { requireLive } from "../source.js";
+import { scorecardForTarget } from "../run-scorecard.js";
 
-export const HELP = "Usage: toolscore mcp test (not available yet)\n";
+export const HELP = `Usage: toolscore mcp test SERVER [options]
 
-/** `toolscore mcp test`: not built yet. */
-export async function run(_args: string[], _ctx: CliContext): Promise<number> {
-  throw new ToolscoreError("USAGE", "toolscore mcp test is not available in this build");
+Starts the server, calls its tools with arguments generated from their input schemas (valid input
+and edge cases), lints the definitions, and grades the server A-F: 0.6 valid input + 0.2 edge cases
++ 0.2 lint (with --probes: 0.5 + 0.15 + 0.15 + 0.2 probes).
+
+Safe by default: tools that may write, delete or execute, or whose capabilities are unknown, are
+not called unless --allow-writes is given; they are listed as skipped.
+
+Options:
+  --cases N                 valid-input calls per tool (default 3; 0 means not graded)
+  --no-edge-cases           skip the edge-case calls
+  --seed SEED               seed of the argument generator (default 1): same seed, same calls
+  --allow-writes            also call tools that may write, delete or execute (use a throwaway server)
+  --probes                  run the effect probes (write probes need --allow-writes)
+  --concurrency N           calls in flight at once (default ${DEFAULT_CONCURRENCY})
+  --timeout SECONDS         for start-up and each call (default 30)
+  --report md|json          write the report (to stdout, or to --output)
+  --output FILE             file for the report (json unless FILE ends in .md)
+  --fail-under GRADE        exit 1 when the grade is below GRADE (A-F; not graded is below all)
+  --ci                      job summary (GITHUB_STEP_SUMMARY), annotations, exit 1 on blocking issues
+  --config PATH --server NAME, --env KEY=VALUE, --cwd DIR, --header "Name: value",
+  --client-capabilities LIST, --verbose   as for every command
+`;
+
+const OPTIONS = {
+  ...SERVER_OPTIONS,
+  cases: { type: "string" },
+  "no-edge-cases": { type: "boolean" },
+  seed: { type: "string" },
+  "allow-writes": { type: "boolean" },
+  probes: { type: "boolean" },
+  concurrency: { type: "string" },
+  report: { type: "string" },
+  output: { type: "string", short: "o" },
+  "fail-under": { type: "string" },
+  ci: { type: "boolean" },
+} as const;
+
+function count(option: string, raw: string | undefined, dflt: number, min: number, max: number): number {
+  if (raw === undefined) return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ToolscoreError(
+      "USAGE",
+      `${option} takes a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`,
+    );
+  return n;
+}
+
+/** `toolscore mcp test`. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommand("mcp test", args, OPTIONS, 1);
+  if (values.help) {
+    ctx.stdout(HELP);
+    return EXIT.OK;
+  }
+  const cases = count("--cases", values.cases, 3, 0, 1000);
+  const concurrency = count("--concurrency", values.concurrency, DEFAULT_CONCURRENCY, 1, 64);
+  const failUnder =
+    values["fail-under"] === undefined
+      ? undefined
+      : choice("--fail-under", values["fail-under"].toUpperCase(), GRADES, "F" as Grade);
+  const output = values.output;
+  const report = choice(
+    "--report",
+    values.report,
+    ["md", "json"] as const,
+    output?.toLowerCase().endsWith(".md") ? "md" : "json",
+  );
+  const wantsReport = values.report !== undefined || output !== undefined;
+  const connect = connectOptions(values);
+  const target = resolveTarget(positionals[0], targetOptions(values, ctx));
+  requireLive(target, "mcp test");
+  // (A pin check against --pin LOCK joins here, before the scorecard is rendered.)
+
+  const progress = ctx.isTTY && !values.ci;
+  const card = await scorecardForTarget(target, {
+    connect,
+    cases,
+    edgeCases: !values["no-edge-cases"],
+    seed: values.seed,
+    allowWrites: values["allow-writes"] ?? false,
+    probes: values.probes ?? false,
+    concurrency,
+    onProgress: progress
+      ? (done, total) => ctx.stderr(`\r\u001b[2Kcalling tools ${done}/${total}`)
+      : undefined,
+  });
+  if (progress) ctx.stderr("\r\u001b[2K");
+
+  const text = report === "md" ? renderScorecardMarkdown(card) : renderScorecardJson(card);
+  if (wantsReport && (output === undefined || output === "-")) ctx.stdout(text);
+  else {
+    if (output !== undefined) writeOutput(output, text, ctx);
+    ctx.stdout(renderScorecard(card, useColor(ctx) ? COLOR : PLAIN, ctx.columns ?? 100));
+    if (output !== undefined) ctx.stderr(`Report written to ${output}\n`);
+  }
+  let code: number = EXIT.OK;
+  if (values.ci) {
+    emitCi(ctx, renderScorecardMarkdown(card), annotations(card));
+    if (card.fixes.some((f) => f.blocking)) code = EXIT.FAIL;
+  }
+  if (failUnder !== undefined && gradeBelow(card.grade, failUnder)) {
+    ctx.stderr(`toolscore: grade ${card.grade ?? "(not graded)"} is below --fail-under ${failUnder}\n`);
+    code = EXIT.FAIL;
+  }
+  return code;
+}
+
+function annotations(card: Scorecard): Annotation[] {
+  return card.fixes
+    .filter((f) => f.blocking)
+    .map((f) => ({
+      level: "error" as const,
+      title: `toolscore ${f.source}${f.tool === null ? "" : ` ${escapeForDisplay(f.tool, { multiline: false })}`}`,
+      message: `${escapeForDisplay(f.issue, { multiline: false })}. Fix: ${escapeForDisplay(f.fix, { multiline: false })}`,
+    }));
 }

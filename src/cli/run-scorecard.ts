@@ -1,0 +1,54 @@
+import type { ConnectOptions } from "../mcp/client.js";
+import { connectTarget } from "../mcp/connect.js";
+import { RestartableCaller } from "../mcp/restartable.js";
+import { ServerSnapshot } from "../mcp/snapshot.js";
+import type { ServerTarget } from "../mcp/target.js";
+import { runScorecard, type ScorecardOptions } from "../score/run.js";
+import type { Scorecard } from "../score/types.js";
+import { ToolscoreError } from "../util/errors.js";
+
+export type { Scorecard } from "../score/types.js";
+
+/** Options of {@link scorecardForTarget}: the scorecard's own, plus how to connect. */
+export interface TargetScorecardOptions extends ScorecardOptions {
+  /** --timeout and --client-capabilities; `timeout` also bounds each call unless `timeoutMs` is set. */
+  connect?: ConnectOptions;
+  /** Restarts allowed after crashes (default 10). */
+  maxRestarts?: number;
+}
+
+/**
+ * The scorecard of a live server (a launch command or a URL): connects, lists its tools, runs
+ * {@link runScorecard} through a caller that restarts a crashed server, and always stops the server,
+ * whatever happens. A file target is a usage error. Connection errors are `ToolscoreError`s.
+ *
+ * ```ts
+ * const card = await scorecardForTarget(resolveTarget("node server.js"), { probes: true });
+ * card.grade; // "B"
+ * ```
+ */
+export async function scorecardForTarget(
+  target: ServerTarget,
+  opts: TargetScorecardOptions = {},
+): Promise<Scorecard> {
+  if (target.kind === "file") {
+    throw new ToolscoreError(
+      "USAGE",
+      `mcp test needs a live server (a launch command or a URL), not the file ${target.path}`,
+    );
+  }
+  const connect = opts.connect ?? {};
+  const caller = await RestartableCaller.start(() => connectTarget(target, connect), {
+    maxRestarts: opts.maxRestarts,
+  });
+  try {
+    const snapshot = await ServerSnapshot.fromClient(caller.client);
+    const card = await runScorecard(
+      { snapshot, call: caller.call },
+      { ...opts, timeoutMs: opts.timeoutMs ?? (connect.timeout ?? 30) * 1000 },
+    );
+    return { ...card, restarts: caller.restarts };
+  } finally {
+    await caller.close();
+  }
+}

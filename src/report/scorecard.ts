@@ -1,0 +1,139 @@
+import type { Grade, Scorecard } from "../score/types.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import { pad, truncate, type Style } from "./style.js";
+
+const esc = (s: string) => escapeForDisplay(s, { multiline: false });
+const pct = (r: number | undefined) => (r === undefined ? "-" : r.toFixed(2));
+
+/** How many "Top issues to fix" the console shows. */
+export const TOP_FIXES = 5;
+
+/** `name version` of the scored server, escaped. */
+export function serverLabel(card: Scorecard): string {
+  const name = esc(card.server.name ?? "(unnamed server)");
+  return card.server.version ? `${name} ${esc(card.server.version)}` : name;
+}
+
+/** The grade line: `Grade B (score 0.84)  called 5 of 8 tools`, or `Not graded: reason`. */
+export function gradeLine(card: Scorecard, style: Style): string {
+  const coverage = `called ${card.coverage.called} of ${card.coverage.total} tool${card.coverage.total === 1 ? "" : "s"}`;
+  if (card.grade === null)
+    return `${style.bold(style.yellow("Not graded"))}: ${esc(card.not_graded_reason ?? "")}  ${style.dim(coverage)}`;
+  const colour = gradeColour(card.grade, style);
+  return `${style.bold(colour(`Grade ${card.grade}`))} (score ${card.score!.toFixed(2)})  ${coverage}`;
+}
+
+function gradeColour(g: Grade, style: Style): (s: string) => string {
+  return g === "A" || g === "B" ? style.green : g === "C" ? style.yellow : style.red;
+}
+
+/** The component rates with their counts: `valid input 0.80 (12/15)  edge cases 1.00 (20/20)  lint 0.78`. */
+export function ratesLine(card: Scorecard): string {
+  const { rates, counts } = card;
+  const parts = [
+    `valid input ${pct(rates.happy)} (${counts.happy.passed}/${counts.happy.total})`,
+    `edge cases ${pct(rates.edge)} (${counts.edge.passed}/${counts.edge.total})`,
+    `lint ${pct(rates.lint)}`,
+  ];
+  if (rates.probes !== undefined)
+    parts.push(`probes ${pct(rates.probes)} (${counts.probes.passed}/${counts.probes.total})`);
+  return parts.join("  ");
+}
+
+/** The console scorecard. Every string that came from the server is escaped. */
+export function renderScorecard(card: Scorecard, style: Style, columns = 100): string {
+  const out: string[] = [];
+  out.push(`${style.bold(serverLabel(card))}  ${style.dim(`scorecard, seed ${esc(card.settings.seed)}`)}`);
+  out.push(gradeLine(card, style));
+  out.push(`  ${ratesLine(card)}`);
+  if (card.restarts)
+    out.push(style.yellow(`  the server crashed and was started again ${card.restarts} time(s)`));
+  if (card.tools.length) {
+    out.push("");
+    const rows = card.tools.map((t) => ({
+      name: esc(t.name),
+      happy: t.skipped_reason ? "-" : `${t.happy.passed}/${t.happy.total}`,
+      edge: t.skipped_reason ? "-" : `${t.edge.passed}/${t.edge.total}`,
+      lat: t.avg_latency_ms === null ? "-" : t.avg_latency_ms.toFixed(1),
+      tokens: String(t.tokens),
+      note: t.skipped_reason ? `skipped: ${esc(t.skipped_reason)}` : "",
+    }));
+    const w = Math.max(4, ...rows.map((r) => r.name.length));
+    const head = `  ${pad("TOOL", w)}  VALID  EDGE   AVG MS  TOKENS  NOTE`;
+    out.push(style.dim(head));
+    const noteWidth = Math.max(20, columns - head.length + 4);
+    for (const r of rows) {
+      const line = `  ${pad(r.name, w)}  ${pad(r.happy, 5)}  ${pad(r.edge, 5)}  ${pad(r.lat, 6)}  ${pad(r.tokens, 6)}  ${truncate(r.note, noteWidth)}`;
+      out.push(line.trimEnd());
+    }
+  }
+  if (card.probes.length) {
+    out.push("", style.bold("Effect probes"));
+    const w = Math.max(...card.probes.map((p) => p.id.length));
+    const wt = Math.max(...card.probes.map((p) => esc(p.tool).length));
+    for (const p of card.probes) {
+      const status =
+        p.status === "pass"
+          ? style.green("pass")
+          : p.status === "fail"
+            ? style.red("FAIL")
+            : style.dim("skip");
+      out.push(
+        `  ${status}  ${pad(p.id, w)}  ${pad(esc(p.tool), wt)}  ${pad(p.confidence, 6)}  ${esc(p.reason)}`,
+      );
+    }
+  }
+  const fixes = card.fixes.filter((f) => f.severity !== "info").slice(0, TOP_FIXES);
+  if (fixes.length) {
+    out.push("", style.bold("Top issues to fix"));
+    fixes.forEach((f, i) => {
+      const sev = f.severity === "error" ? style.red(f.severity) : style.yellow(f.severity);
+      out.push(
+        `  ${i + 1}. ${sev} ${f.tool === null ? "" : `${esc(f.tool)}: `}${esc(f.issue)} ${style.dim(`(${f.source})`)}`,
+      );
+      if (f.fix) out.push(`     fix: ${esc(f.fix)}`);
+    });
+    const more = card.fixes.filter((f) => f.severity !== "info").length - fixes.length;
+    if (more > 0) out.push(style.dim(`  … and ${more} more in the report (--report md|json)`));
+  }
+  if (card.coverage.skipped.length && !card.settings.allow_writes)
+    out.push(
+      "",
+      style.dim(
+        `${card.coverage.skipped.length} tool(s) skipped as unsafe to call; --allow-writes calls them (only against a throwaway server).`,
+      ),
+    );
+  return out.join("\n") + "\n";
+}
+
+/**
+ * Two scorecards side by side (for `mcp diff --test`): grade, score, each component rate and the
+ * coverage, one row each, `A -> B`.
+ */
+export function renderScorecardComparison(a: Scorecard, b: Scorecard, style: Style): string {
+  const g = (c: Scorecard) =>
+    (c.grade ?? "not graded") + (c.score === null ? "" : ` (${c.score.toFixed(2)})`);
+  const rows: Array<[string, string, string]> = [
+    ["grade", g(a), g(b)],
+    ["valid input", pct(a.rates.happy), pct(b.rates.happy)],
+    ["edge cases", pct(a.rates.edge), pct(b.rates.edge)],
+    ["lint", pct(a.rates.lint), pct(b.rates.lint)],
+  ];
+  if (a.rates.probes !== undefined || b.rates.probes !== undefined)
+    rows.push(["probes", pct(a.rates.probes), pct(b.rates.probes)]);
+  rows.push([
+    "coverage",
+    `${a.coverage.called}/${a.coverage.total}`,
+    `${b.coverage.called}/${b.coverage.total}`,
+  ]);
+  const w = Math.max(...rows.map((r) => r[1].length));
+  return (
+    rows.map(([k, x, y]) => `  ${pad(k, 12)}${pad(x, w)}  ->  ${x === y ? y : style.bold(y)}`).join("\n") +
+    "\n"
+  );
+}
+
+/** The JSON report: two-space JSON with a trailing newline. */
+export function renderScorecardJson(card: Scorecard): string {
+  return JSON.stringify(card, null, 2) + "\n";
+}

@@ -1,0 +1,87 @@
+import { isObject, resolveRef, schemaTypes, type Schema } from "./schema.js";
+
+/** The kinds of edge case toolscore sends. */
+export type EdgeKind =
+  "missing-required" | "wrong-type" | "empty-value" | "zero" | "out-of-range" | "not-in-enum";
+
+/** One edge-case call: arguments a careful server should answer (usually with an error) without crashing. */
+export interface EdgeCase {
+  kind: EdgeKind;
+  args: Record<string, unknown>;
+  /** What was changed, e.g. `without required 'title'`. */
+  note: string;
+}
+
+function deref(s: unknown, root: unknown): Schema {
+  let node = s;
+  for (let i = 0; i < 10 && isObject(node) && typeof node.$ref === "string"; i++)
+    node = resolveRef(node.$ref, root);
+  return isObject(node) ? node : {};
+}
+
+function wrongValue(types: string[]): unknown {
+  if (types.includes("string")) return types.includes("number") || types.includes("integer") ? [] : 12345;
+  if (types.includes("number") || types.includes("integer")) return "not a number";
+  if (types.includes("boolean")) return "yes";
+  if (types.includes("array")) return "not a list";
+  if (types.includes("object")) return "not an object";
+  return undefined;
+}
+
+/**
+ * The edge cases for a tool, built from valid `base` arguments (with every property): at most one
+ * of each kind, on the first property it applies to (required ones first), in a fixed order.
+ */
+export function edgeCases(inputSchema: unknown, base: Record<string, unknown>): EdgeCase[] {
+  const root = isObject(inputSchema) ? inputSchema : {};
+  const props = isObject(root.properties) ? root.properties : {};
+  const required = Array.isArray(root.required)
+    ? root.required.filter((r): r is string => typeof r === "string")
+    : [];
+  const order = [
+    ...required.filter((r) => r in props),
+    ...Object.keys(props).filter((p) => !required.includes(p)),
+  ];
+  const cases: EdgeCase[] = [];
+  const add = (kind: EdgeKind, name: string, value: unknown, note: string) => {
+    if (cases.some((c) => c.kind === kind)) return;
+    cases.push({ kind, args: { ...base, [name]: value }, note });
+  };
+  const first = required[0];
+  if (first !== undefined) {
+    const { [first]: _gone, ...rest } = base;
+    cases.push({ kind: "missing-required", args: rest, note: `without required '${first}'` });
+  }
+  for (const name of order) {
+    const s = deref(props[name], root);
+    const types = schemaTypes(s);
+    const wrong = wrongValue(types);
+    if (wrong !== undefined && !types.includes(typeof wrong))
+      add(
+        "wrong-type",
+        name,
+        wrong,
+        `'${name}' given ${JSON.stringify(wrong)} (the schema says ${types.join(" or ")})`,
+      );
+    if (types.includes("string")) add("empty-value", name, "", `'${name}' empty`);
+    else if (types.includes("array")) add("empty-value", name, [], `'${name}' an empty list`);
+    if (types.includes("number") || types.includes("integer")) add("zero", name, 0, `'${name}' zero`);
+    if (typeof s.maximum === "number")
+      add("out-of-range", name, s.maximum + 1, `'${name}' above its maximum`);
+    else if (typeof s.exclusiveMaximum === "number")
+      add("out-of-range", name, s.exclusiveMaximum, `'${name}' at its exclusive maximum`);
+    else if (typeof s.minimum === "number")
+      add("out-of-range", name, s.minimum - 1, `'${name}' below its minimum`);
+    else if (typeof s.maxLength === "number")
+      add("out-of-range", name, "x".repeat(s.maxLength + 1), `'${name}' longer than its maxLength`);
+    else if (typeof s.maxItems === "number" && s.maxItems < 1000) {
+      const item = Array.isArray(base[name]) && base[name].length ? base[name][0] : "x";
+      add("out-of-range", name, Array(s.maxItems + 1).fill(item), `'${name}' longer than its maxItems`);
+    }
+    if (Array.isArray(s.enum) && s.enum.length) {
+      const outside = s.enum.every((e) => typeof e === "string") ? "not-one-of-the-choices" : -987654321;
+      if (!s.enum.includes(outside)) add("not-in-enum", name, outside, `'${name}' outside its enum`);
+    }
+  }
+  return cases;
+}

@@ -1,0 +1,121 @@
+import type { LintFinding } from "../lint/types.js";
+import type { CallRecord, Fix, ProbeResult } from "./types.js";
+
+const PROBE_FIX: Record<string, string> = {
+  "readonly-no-side-effect": "Make the tool read only, or drop readOnlyHint: true from its annotations.",
+  "invalid-input-rejected":
+    "Validate arguments against the input schema and return an error result when one is missing or wrong.",
+  "output-schema-conformance":
+    "Return structuredContent that matches the declared outputSchema, or fix the schema.",
+  "write-visible":
+    "Make a successful write visible to readers of the same store, or report the failure as an error.",
+  "idempotent-hint-honoured":
+    "Make repeated identical calls have no further effect, or drop idempotentHint: true.",
+  "non-destructive-hint-honoured":
+    "Only add data, or declare destructiveHint: true so clients ask before calling it.",
+};
+
+const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+interface Ranked extends Fix {
+  rank: number;
+}
+
+/**
+ * The ranked "Top issues to fix": crashes, tools failing valid input, broken output schemas, lint
+ * errors and failing high-confidence probes first; then edge cases, medium probes and warnings.
+ */
+export function collectFixes(
+  calls: readonly CallRecord[],
+  lint: readonly LintFinding[],
+  probes: readonly ProbeResult[],
+): Fix[] {
+  const out: Ranked[] = [];
+  const byTool = new Map<string, CallRecord[]>();
+  for (const c of calls) byTool.set(c.tool, [...(byTool.get(c.tool) ?? []), c]);
+  for (const [tool, records] of byTool) {
+    const crashes = records.filter((r) => r.outcome === "crash");
+    if (crashes.length)
+      out.push({
+        rank: 0,
+        tool,
+        severity: "error",
+        source: "crash",
+        blocking: true,
+        issue: `crashed the server in ${crashes.length} call(s) (${crashes.map((r) => r.case).join(", ")})`,
+        fix: "Catch errors in the tool handler and return a result with isError: true instead of exiting.",
+      });
+    const timeouts = records.filter((r) => r.outcome === "timeout");
+    if (timeouts.length)
+      out.push({
+        rank: 1,
+        tool,
+        severity: "error",
+        source: "timeout",
+        blocking: timeouts.some((r) => r.kind === "happy"),
+        issue: `timed out in ${timeouts.length} call(s) (${timeouts.map((r) => r.case).join(", ")})`,
+        fix: "Answer within the timeout, and stop work when notifications/cancelled arrives.",
+      });
+    const happyBad = records.filter(
+      (r) => r.kind === "happy" && !r.ok && r.outcome !== "crash" && r.outcome !== "timeout",
+    );
+    const invalidOut = happyBad.filter((r) => r.outcome === "invalid-output");
+    const refused = happyBad.filter((r) => r.outcome !== "invalid-output");
+    const happyTotal = records.filter((r) => r.kind === "happy").length;
+    if (refused.length)
+      out.push({
+        rank: 1,
+        tool,
+        severity: "error",
+        source: "call:happy",
+        blocking: true,
+        issue: `fails on valid input (${refused.length} of ${happyTotal} calls): ${refused[0]!.detail}`,
+        fix: "Accept every input the schema allows, or narrow the schema (enum, pattern, bounds) to what the tool supports.",
+      });
+    if (invalidOut.length)
+      out.push({
+        rank: 2,
+        tool,
+        severity: "error",
+        source: "call:output",
+        blocking: true,
+        issue: invalidOut[0]!.detail,
+        fix: "Return structuredContent that matches the declared outputSchema, or fix the schema.",
+      });
+    const edgeBad = records.filter(
+      (r) => r.kind === "edge" && !r.ok && r.outcome !== "crash" && r.outcome !== "timeout",
+    );
+    if (edgeBad.length)
+      out.push({
+        rank: 5,
+        tool,
+        severity: "warning",
+        source: "call:edge",
+        blocking: false,
+        issue: `no answer to ${edgeBad.length} edge case(s): ${edgeBad[0]!.detail}`,
+        fix: "Answer malformed input with an error result.",
+      });
+  }
+  for (const f of lint)
+    out.push({
+      rank: f.severity === "error" ? 3 : f.severity === "warning" ? 7 : 9,
+      tool: f.tool,
+      severity: f.severity,
+      source: `lint:${f.rule}`,
+      blocking: f.severity === "error",
+      issue: f.message,
+      fix: f.fix,
+    });
+  for (const p of probes.filter((p) => p.status === "fail"))
+    out.push({
+      rank: p.confidence === "high" ? 4 : 6,
+      tool: p.tool,
+      severity: p.confidence === "high" ? "error" : "warning",
+      source: `probe:${p.id}`,
+      blocking: p.confidence === "high",
+      issue: p.reason,
+      fix: PROBE_FIX[p.id] ?? "",
+    });
+  out.sort((a, b) => a.rank - b.rank || cmp(a.tool ?? "", b.tool ?? "") || cmp(a.source, b.source));
+  return out.map(({ rank: _rank, ...f }) => f);
+}

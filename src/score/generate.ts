@@ -1,0 +1,288 @@
+import * as randexpModule from "randexp";
+import { formatValue, plainString } from "./formats.js";
+import type { Prng } from "./prng.js";
+import { isObject, mergeSchemas, resolveRef, schemaTypes, type Schema } from "./schema.js";
+import { compileSchema } from "./validate.js";
+
+// randexp is CommonJS: its class is the module itself (and also sits on `default`).
+type RandExpInstance = { randInt: (a: number, b: number) => number; max: number; gen(): string };
+const RandExp = ((randexpModule as unknown as { default?: unknown }).default ??
+  randexpModule) as unknown as new (pattern: string, flags?: string) => RandExpInstance;
+
+/** Returned when a schema admits no value toolscore can make (`false`, an empty enum, …). */
+export const NO_VALUE: unique symbol = Symbol("no value");
+
+/** How values are made. */
+export interface GenerateOptions {
+  /** Include every optional property (not a random half). */
+  full?: boolean;
+  /** Put this text into free-form strings, so a write can be recognised later. */
+  marker?: string;
+}
+
+interface Ctx extends GenerateOptions {
+  root: unknown;
+  rng: Prng;
+}
+
+const MAX_DEPTH = 8;
+
+/** Generates one value valid under `schema` (a sub-schema of `root`), or NO_VALUE. */
+export function generateValue(
+  schema: unknown,
+  root: unknown,
+  rng: Prng,
+  opts: GenerateOptions = {},
+): unknown {
+  return gen(schema, { ...opts, root, rng }, 0);
+}
+
+function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
+  if (raw === true || raw === undefined) return plainString(ctx.rng, 8);
+  if (!isObject(raw)) return NO_VALUE;
+  let s: Schema = raw;
+  for (let hops = 0; typeof s.$ref === "string" && hops < 20; hops++) {
+    const target = resolveRef(s.$ref, ctx.root);
+    if (!isObject(target)) return target === true ? plainString(ctx.rng, 8) : NO_VALUE;
+    const { $ref: _ref, ...rest } = s;
+    s = mergeSchemas(target, rest);
+    depth++;
+  }
+  if (depth > MAX_DEPTH * 3) return NO_VALUE;
+  if (Array.isArray(s.allOf)) {
+    const { allOf, ...rest } = s;
+    s = allOf.reduce<Schema>((acc, b) => (isObject(b) ? mergeSchemas(acc, derefTop(b, ctx)) : acc), rest);
+  }
+  for (const key of ["oneOf", "anyOf"] as const) {
+    const branches = s[key];
+    if (Array.isArray(branches) && branches.length) {
+      const { [key]: _drop, ...rest } = s;
+      const b = ctx.rng.pick(branches);
+      s = isObject(b) ? mergeSchemas(rest, derefTop(b, ctx)) : rest;
+    }
+  }
+  if ("const" in s) return s.const;
+  if (Array.isArray(s.enum)) return s.enum.length ? ctx.rng.pick(s.enum) : NO_VALUE;
+  if ("default" in s && !ctx.marker && ctx.rng.chance(0.25)) return s.default;
+  const types = schemaTypes(s);
+  const nonNull = types.filter((t) => t !== "null");
+  let type: string;
+  if (types.length === 0) type = "string";
+  else if (nonNull.length === 0) type = "null";
+  else type = nonNull.length < types.length && ctx.rng.chance(0.15) ? "null" : ctx.rng.pick(nonNull);
+  switch (type) {
+    case "null":
+      return null;
+    case "boolean":
+      return ctx.rng.chance();
+    case "integer":
+    case "number":
+      return genNumber(s, type === "integer", ctx.rng);
+    case "string":
+      return genString(s, ctx);
+    case "array":
+      return genArray(s, ctx, depth);
+    case "object":
+      return genObject(s, ctx, depth);
+    default:
+      return NO_VALUE;
+  }
+}
+
+function derefTop(b: Schema, ctx: Ctx): Schema {
+  if (typeof b.$ref !== "string") return b;
+  const t = resolveRef(b.$ref, ctx.root);
+  const { $ref: _ref, ...rest } = b;
+  return isObject(t) ? mergeSchemas(t, rest) : rest;
+}
+
+/** Lower and upper bounds, honouring exclusive bounds in both the numeric and the draft-04 form. */
+function bounds(s: Schema, integer: boolean): { lo: number; hi: number } | undefined {
+  const step = integer ? 1 : 0.5;
+  let lo = -Infinity;
+  let hi = Infinity;
+  if (typeof s.minimum === "number") lo = s.minimum;
+  if (typeof s.maximum === "number") hi = s.maximum;
+  if (typeof s.exclusiveMinimum === "number") lo = Math.max(lo, s.exclusiveMinimum + step);
+  if (typeof s.exclusiveMaximum === "number") hi = Math.min(hi, s.exclusiveMaximum - step);
+  if (s.exclusiveMinimum === true && Number.isFinite(lo)) lo += step;
+  if (s.exclusiveMaximum === true && Number.isFinite(hi)) hi -= step;
+  if (integer) {
+    lo = Math.ceil(lo);
+    hi = Math.floor(hi);
+  }
+  // A small, natural range when a side is open: near the bound that exists, else 1..100.
+  if (!Number.isFinite(lo) && !Number.isFinite(hi)) return { lo: 1, hi: 100 };
+  if (!Number.isFinite(lo)) lo = hi - 100;
+  if (!Number.isFinite(hi)) hi = lo + 100;
+  return lo <= hi ? { lo, hi } : undefined;
+}
+
+function genNumber(s: Schema, integer: boolean, rng: Prng): unknown {
+  const b = bounds(s, integer);
+  if (!b) return NO_VALUE;
+  const m = typeof s.multipleOf === "number" && s.multipleOf > 0 ? s.multipleOf : undefined;
+  if (m !== undefined) {
+    const kLo = Math.ceil(b.lo / m);
+    const kHi = Math.floor(b.hi / m);
+    if (kLo > kHi) return NO_VALUE;
+    // Products like 3 * 0.1 are not exact; keep a multiple that a validator will accept.
+    for (let i = 0; i < 20; i++) {
+      const v = rng.int(kLo, kHi) * m;
+      if (Number.isInteger(v / m) && v >= b.lo && v <= b.hi && (!integer || Number.isInteger(v))) return v;
+    }
+    for (let k = kLo; k <= Math.min(kHi, kLo + 1000); k++) {
+      const v = k * m;
+      if (Number.isInteger(v / m) && (!integer || Number.isInteger(v))) return v;
+    }
+    return NO_VALUE;
+  }
+  if (integer) return rng.int(b.lo, b.hi);
+  // Halves are exact in binary and read naturally.
+  const v = Math.round((b.lo + rng.float() * (b.hi - b.lo)) * 2) / 2;
+  return v < b.lo || v > b.hi ? b.lo : v;
+}
+
+function lengthRange(s: Schema): { min: number; max: number } {
+  const min = typeof s.minLength === "number" ? Math.max(0, Math.ceil(s.minLength)) : 1;
+  const max = typeof s.maxLength === "number" ? Math.floor(s.maxLength) : Math.max(min, 16);
+  return { min: Math.min(min, max), max };
+}
+
+function genString(s: Schema, ctx: Ctx): unknown {
+  const { min, max } = lengthRange(s);
+  if (typeof s.minLength === "number" && typeof s.maxLength === "number" && s.minLength > s.maxLength)
+    return NO_VALUE;
+  const fits = (v: string) => [...v].length >= min && [...v].length <= max;
+  if (typeof s.pattern === "string") {
+    let re: RandExpInstance;
+    try {
+      re = new RandExp(s.pattern, "u");
+    } catch {
+      return NO_VALUE;
+    }
+    re.randInt = (a: number, b: number) => ctx.rng.int(a, b);
+    re.max = Math.min(Math.max(max, 1), 12);
+    for (let i = 0; i < 25; i++) {
+      const v = re.gen();
+      if (fits(v)) return v;
+    }
+    return re.gen();
+  }
+  if (typeof s.format === "string") {
+    const v = formatValue(s.format, ctx.rng);
+    if (v !== undefined) return v;
+  }
+  const want = ctx.rng.int(min, Math.min(max, Math.max(min, 12)));
+  if (ctx.marker) {
+    const m = ctx.marker.length <= max ? ctx.marker : ctx.marker.slice(0, max);
+    return m.length >= min ? m : m + plainString(ctx.rng, min - m.length);
+  }
+  return plainString(ctx.rng, want);
+}
+
+function genArray(s: Schema, ctx: Ctx, depth: number): unknown {
+  const minItems = typeof s.minItems === "number" ? Math.max(0, s.minItems) : 1;
+  const maxItems = typeof s.maxItems === "number" ? s.maxItems : minItems + 3;
+  if (minItems > maxItems) return NO_VALUE;
+  // Tuple forms: draft-07 list-form items (+ additionalItems) and 2020-12 prefixItems (+ items).
+  const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
+  const rest = Array.isArray(s.items) ? s.additionalItems : Array.isArray(s.prefixItems) ? s.items : s.items;
+  const deep = depth >= MAX_DEPTH;
+  let n = deep ? minItems : ctx.rng.int(minItems, Math.min(maxItems, minItems + 3));
+  if (rest === false) n = Math.min(n, prefix.length);
+  if (n < prefix.length && n < minItems) return NO_VALUE;
+  const out: unknown[] = [];
+  const seen = new Set<string>();
+  for (let i = 0, tries = 0; out.length < n && tries < n * 10 + 10; tries++, i++) {
+    const item = out.length < prefix.length ? prefix[out.length] : rest;
+    const v = gen(item, ctx, depth + 1);
+    if (v === NO_VALUE) return out.length >= minItems && out.length >= prefix.length ? out : NO_VALUE;
+    if (s.uniqueItems === true) {
+      const key = JSON.stringify(v);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out.push(v);
+  }
+  return out.length >= minItems ? out : NO_VALUE;
+}
+
+function genObject(s: Schema, ctx: Ctx, depth: number): unknown {
+  const props = isObject(s.properties) ? s.properties : {};
+  const required = Array.isArray(s.required)
+    ? s.required.filter((r): r is string => typeof r === "string")
+    : [];
+  const names = Object.keys(props);
+  const chosen = new Set(required);
+  const deep = depth >= MAX_DEPTH;
+  for (const name of names) if (!deep && (ctx.full || ctx.rng.chance())) chosen.add(name);
+  const minProps = typeof s.minProperties === "number" ? s.minProperties : 0;
+  for (const name of names) if (chosen.size < minProps) chosen.add(name);
+  // dependentRequired (2019+) and the array form of dependencies (draft-07).
+  for (const dep of [s.dependentRequired, s.dependencies]) {
+    if (!isObject(dep)) continue;
+    for (const name of [...chosen]) {
+      const more = dep[name];
+      if (Array.isArray(more)) for (const m of more) if (typeof m === "string") chosen.add(m);
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const name of [...chosen].sort((a, b) => names.indexOf(a) - names.indexOf(b))) {
+    const sub = name in props ? props[name] : additionalSchema(s);
+    const v = gen(sub, ctx, depth + 1);
+    if (v === NO_VALUE) {
+      if (required.includes(name)) return NO_VALUE;
+      continue;
+    }
+    out[name] = v;
+  }
+  for (let i = 1; Object.keys(out).length < minProps && s.additionalProperties !== false && i < 50; i++) {
+    const v = gen(additionalSchema(s), ctx, depth + 1);
+    if (v === NO_VALUE) break;
+    out[`extra_${i}`] = v;
+  }
+  return out;
+}
+
+function additionalSchema(s: Schema): unknown {
+  return isObject(s.additionalProperties) ? s.additionalProperties : true;
+}
+
+/** Arguments generated for one call, and whether ajv agrees they are valid. */
+export interface GeneratedArguments {
+  args: Record<string, unknown>;
+  /** true: checked valid; false: no valid arguments were found; null: the schema does not compile. */
+  valid: boolean | null;
+  /** Why the arguments are not known to be valid. */
+  reason?: string;
+}
+
+const ATTEMPTS = 12;
+
+/**
+ * Arguments for a tool's `inputSchema`: tries a few draws until ajv accepts one, so what is called
+ * a valid input is valid. `valid: false` says the schema admits nothing toolscore could make.
+ */
+export function generateArguments(
+  inputSchema: unknown,
+  rng: Prng,
+  opts: GenerateOptions = {},
+): GeneratedArguments {
+  const schema = isObject(inputSchema) ? inputSchema : {};
+  const validator = compileSchema(schema);
+  let last: Record<string, unknown> | undefined;
+  let why =
+    "the schema admits no value toolscore can make (an empty enum, contradictory bounds, a false schema)";
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const v = generateValue(schema, schema, rng, opts);
+    if (v === NO_VALUE) continue;
+    const args = isObject(v) ? v : {};
+    if (!validator) return { args, valid: null, reason: "the input schema does not compile as JSON Schema" };
+    const err = validator.check(args);
+    if (err === null) return { args, valid: true };
+    last = args;
+    why = `generated arguments do not validate: ${err}`;
+  }
+  return { args: last ?? {}, valid: false, reason: why };
+}

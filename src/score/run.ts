@@ -1,0 +1,190 @@
+import { lintTools } from "../lint/index.js";
+import type { ServerSnapshot } from "../mcp/snapshot.js";
+import type { CallTool } from "../mcp/types.js";
+import type { Capability } from "../pin/capabilities.js";
+import { collectFixes } from "./fixes.js";
+import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
+import { judgeOutcome, judgeThrown, type Verdict } from "./judge.js";
+import { planCalls, type PlannedCall } from "./plan.js";
+import { runPool } from "./pool.js";
+import { runProbes } from "./probes.js";
+import { definitionTokens } from "./tokens.js";
+import {
+  SCORECARD_KIND,
+  SCORECARD_VERSION,
+  type CallRecord,
+  type PassCount,
+  type Rates,
+  type Scorecard,
+  type ToolScore,
+} from "./types.js";
+
+/** What a scorecard is made from: the server's snapshot and a way to call its tools. */
+export interface ScorecardInput {
+  snapshot: ServerSnapshot;
+  /** The narrow "call this tool" function (see `RestartableCaller` for one that survives crashes). */
+  call: CallTool;
+}
+
+/** Settings of a scorecard run; every one has a default. */
+export interface ScorecardOptions {
+  /** Seed of the argument generator (default "1"): the same seed gives the same calls. */
+  seed?: number | string;
+  /** Valid-input calls per tool (default 3). 0 makes the run "not graded". */
+  cases?: number;
+  /** Send edge-case calls (default true). */
+  edgeCases?: boolean;
+  /** Call tools that may write, delete or execute, or whose capabilities are unknown (default false). */
+  allowWrites?: boolean;
+  /** Run the effect probes (default false). */
+  probes?: boolean;
+  /** Milliseconds each call may take (default 30 000). */
+  timeoutMs?: number;
+  /** Calls in flight at once (default 4). Probes always run one at a time. */
+  concurrency?: number;
+  /** Capabilities to use instead of the derived ones, by tool name. */
+  capabilityOverrides?: Record<string, Capability[]>;
+  /** Told after each call, for a progress indicator. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The default number of calls in flight at once. */
+export const DEFAULT_CONCURRENCY = 4;
+
+async function execute(
+  call: CallTool,
+  c: PlannedCall,
+  outputSchema: unknown,
+  timeoutMs: number,
+): Promise<Verdict> {
+  try {
+    return judgeOutcome(await call(c.tool, c.args, { timeoutMs }), c.kind, outputSchema);
+  } catch (e) {
+    return judgeThrown(e);
+  }
+}
+
+const count = (records: CallRecord[]): PassCount => ({
+  passed: records.filter((r) => r.ok).length,
+  total: records.length,
+});
+
+/**
+ * Grades a server (SPEC 7): plans calls from each tool's input schema (seeded), calls the tools
+ * that are safe to call with bounded concurrency, judges the answers, lints the definitions,
+ * optionally runs the effect probes, and scores A–F. Touches no disk and no process: the only way
+ * out is `call`.
+ */
+export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions = {}): Promise<Scorecard> {
+  const { snapshot, call } = input;
+  const seed = String(opts.seed ?? 1);
+  const cases = Math.max(0, Math.floor(opts.cases ?? 3));
+  const edge = opts.edgeCases ?? true;
+  const allowWrites = opts.allowWrites ?? false;
+  const probesOn = opts.probes ?? false;
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const plans = planCalls(snapshot.tools, {
+    seed,
+    cases,
+    edgeCases: edge,
+    allowWrites,
+    capabilityOverrides: opts.capabilityOverrides,
+  });
+  const planned = plans.flatMap((p) => p.calls);
+  const outputSchemas = new Map(plans.map((p) => [p.name, p.tool.outputSchema]));
+  let done = 0;
+  const verdicts = await runPool(
+    planned.map((c) => async () => {
+      const v = await execute(call, c, outputSchemas.get(c.tool), timeoutMs);
+      opts.onProgress?.(++done, planned.length);
+      return v;
+    }),
+    opts.concurrency ?? DEFAULT_CONCURRENCY,
+  );
+  const calls: CallRecord[] = planned.map((c, i) => {
+    const v = verdicts[i]!;
+    const detail = c.kind === "edge" && c.note ? `${c.note}: ${v.detail}` : v.detail;
+    return {
+      tool: c.tool,
+      kind: c.kind,
+      case: c.case,
+      arguments: c.args,
+      ok: v.ok,
+      outcome: v.outcome,
+      detail: c.kind === "happy" && c.note && !v.ok ? `${detail} (${c.note})` : detail,
+      latency_ms: v.latencyMs,
+    };
+  });
+  const lint = lintTools(snapshot.tools);
+  const probes = probesOn
+    ? await runProbes({ plans, records: calls, call, seed, timeoutMs, allowWrites })
+    : [];
+
+  const tools: ToolScore[] = plans.map((p) => {
+    const mine = calls.filter((c) => c.tool === p.name);
+    const lat = mine.map((c) => c.latency_ms).filter((l): l is number => l !== null);
+    return {
+      name: p.name,
+      capabilities: p.capabilities.map((c) => c.capability),
+      skipped_reason: p.skippedReason,
+      happy: count(mine.filter((c) => c.kind === "happy")),
+      edge: count(mine.filter((c) => c.kind === "edge")),
+      avg_latency_ms: lat.length ? Math.round((lat.reduce((a, b) => a + b, 0) / lat.length) * 10) / 10 : null,
+      tokens: definitionTokens(p.tool),
+    };
+  });
+  const happy = count(calls.filter((c) => c.kind === "happy"));
+  const edgeCount = count(calls.filter((c) => c.kind === "edge"));
+  const judged = probes.filter((p) => p.status !== "skip");
+  const probeCount = { passed: judged.filter((p) => p.status === "pass").length, total: judged.length };
+  const rates: Rates = {
+    happy: rate(happy),
+    edge: rate(edgeCount),
+    lint: lintRate(lint, snapshot.tools.length),
+    ...(probesOn ? { probes: rate(probeCount) } : {}),
+  };
+  const skipped = plans
+    .filter((p) => p.skippedReason !== null)
+    .map((p) => ({ tool: p.name, reason: p.skippedReason! }));
+  const called = plans.filter((p) => p.calls.length > 0).length;
+  const notGraded = notGradedReason(snapshot.tools.length, cases, called, skipped.length);
+  const score = notGraded ? null : scoreOf(rates);
+  return {
+    kind: SCORECARD_KIND,
+    scorecard_version: SCORECARD_VERSION,
+    server: {
+      name: typeof snapshot.server.name === "string" ? snapshot.server.name : null,
+      version: typeof snapshot.server.version === "string" ? snapshot.server.version : null,
+    },
+    protocol: snapshot.protocol,
+    settings: {
+      seed,
+      cases,
+      edge_cases: edge,
+      allow_writes: allowWrites,
+      probes: probesOn,
+      timeout_ms: timeoutMs,
+    },
+    grade: score === null ? null : gradeOf(score),
+    not_graded_reason: notGraded,
+    score,
+    rates,
+    counts: { happy, edge: edgeCount, probes: probeCount },
+    coverage: { called, total: plans.length, skipped },
+    restarts: 0,
+    tools,
+    calls,
+    lint,
+    probes,
+    fixes: collectFixes(calls, lint, probes),
+  };
+}
+
+function notGradedReason(tools: number, cases: number, called: number, skipped: number): string | null {
+  if (tools === 0) return "the server has no tools";
+  if (cases === 0) return "no valid-input calls were made (--cases 0)";
+  if (called > 0) return null;
+  if (skipped === tools)
+    return `no tool was called: ${skipped === 1 ? "its only tool" : `all ${skipped} tools`} may write, delete or execute (run with --allow-writes to call them)`;
+  return "no tool was called";
+}

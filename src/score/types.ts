@@ -1,0 +1,131 @@
+import type { LintFinding } from "../lint/types.js";
+import type { Capability } from "../pin/capabilities.js";
+
+/** The `kind` of a scorecard report. */
+export const SCORECARD_KIND = "toolscore.mcp-scorecard";
+/** The scorecard format version. */
+export const SCORECARD_VERSION = "1";
+
+/** A letter grade. */
+export type Grade = "A" | "B" | "C" | "D" | "F";
+
+/** How a call ended. */
+export type CallOutcomeKind =
+  | "result" // an answer that is not an error
+  | "tool-error" // a result with isError: true
+  | "rpc-error" // a JSON-RPC error
+  | "invalid-output" // structuredContent missing or not matching the outputSchema
+  | "timeout"
+  | "crash" // the server exited during the call
+  | "failed"; // the call could not be made (the server could not be restarted, …)
+
+/** One call the scorecard made. */
+export interface CallRecord {
+  tool: string;
+  /** `happy` (valid input) or `edge` (edge case). */
+  kind: "happy" | "edge";
+  /** `happy-1`…, or the edge kind (`missing-required`, `wrong-type`, …). */
+  case: string;
+  arguments: Record<string, unknown>;
+  ok: boolean;
+  outcome: CallOutcomeKind;
+  /** What happened, in a few words (error text from the server is escaped when shown). */
+  detail: string;
+  latency_ms: number | null;
+}
+
+/** A count of passed out of total. */
+export interface PassCount {
+  passed: number;
+  total: number;
+}
+
+/** The scorecard's view of one tool. */
+export interface ToolScore {
+  name: string;
+  capabilities: Capability[];
+  /** Why the tool was not called, or null when it was. */
+  skipped_reason: string | null;
+  happy: PassCount;
+  edge: PassCount;
+  /** Average latency of its calls in milliseconds (timeouts and crashes left out), or null. */
+  avg_latency_ms: number | null;
+  /** Estimated tokens of its definition (about 4 characters each of the compact JSON). */
+  tokens: number;
+}
+
+/** Probe confidence. */
+export type Confidence = "high" | "medium" | "low";
+
+/** The ids of the effect probes. */
+export type ProbeId =
+  | "readonly-no-side-effect"
+  | "invalid-input-rejected"
+  | "output-schema-conformance"
+  | "write-visible"
+  | "idempotent-hint-honoured"
+  | "non-destructive-hint-honoured";
+
+/** One effect probe on one tool. */
+export interface ProbeResult {
+  id: ProbeId;
+  tool: string;
+  confidence: Confidence;
+  status: "pass" | "fail" | "skip";
+  reason: string;
+}
+
+/** One of the "Top issues to fix", ranked. */
+export interface Fix {
+  tool: string | null;
+  severity: "error" | "warning" | "info";
+  /** Where it comes from: `call:happy`, `call:edge`, `crash`, `timeout`, `lint:RULE`, `probe:ID`. */
+  source: string;
+  issue: string;
+  fix: string;
+  /** Blocks CI (`--ci`): a tool failing valid input, an edge-case crash, a lint error, a failing high-confidence probe. */
+  blocking: boolean;
+}
+
+/** Component rates in 0..1; a component with nothing to measure counts as full credit (1). */
+export interface Rates {
+  happy: number;
+  edge: number;
+  lint: number;
+  probes?: number;
+}
+
+/** The settings a scorecard was made with. */
+export interface ScorecardSettings {
+  seed: string;
+  cases: number;
+  edge_cases: boolean;
+  allow_writes: boolean;
+  probes: boolean;
+  timeout_ms: number;
+}
+
+/** A graded run of `mcp test`: the JSON report, as written by `--report json`. */
+export interface Scorecard {
+  kind: typeof SCORECARD_KIND;
+  scorecard_version: typeof SCORECARD_VERSION;
+  server: { name: string | null; version: string | null };
+  protocol: string;
+  settings: ScorecardSettings;
+  /** null when not graded (see `not_graded_reason`). */
+  grade: Grade | null;
+  not_graded_reason: string | null;
+  /** 0..1, rounded to 4 places; null when not graded. */
+  score: number | null;
+  rates: Rates;
+  /** Calls made per component, so a full-credit rate with nothing measured can be told apart. */
+  counts: { happy: PassCount; edge: PassCount; probes: PassCount };
+  coverage: { called: number; total: number; skipped: Array<{ tool: string; reason: string }> };
+  /** Restarts after crashes (stdio servers). */
+  restarts: number;
+  tools: ToolScore[];
+  calls: CallRecord[];
+  lint: LintFinding[];
+  probes: ProbeResult[];
+  fixes: Fix[];
+}
