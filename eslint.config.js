@@ -30,7 +30,7 @@ export default tseslint.config(
   {
     // Only the CLI and the connection layer may touch the console, the process or the disk.
     files: ["src/**/*.ts"],
-    ignores: ["src/cli/**", "src/mcp/**", "src/sample/**", "src/util/fs.ts", "src/meta.ts"],
+    ignores: ["src/cli/**", "src/mcp/**", "src/sample/**", "src/action/**", "src/util/fs.ts", "src/meta.ts"],
     rules: {
       "no-console": "error",
       "no-restricted-imports": [

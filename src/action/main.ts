@@ -1,0 +1,102 @@
+// The GitHub Action's entry: reads the inputs GitHub passes as INPUT_* variables, runs the
+// package's own commands in-process, and turns their reports into outputs, the job summary,
+// annotations, a merged SARIF file and an exit code.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { CliContext } from "../cli/context.js";
+import { EXIT } from "../cli/exit-codes.js";
+import { main, reportError } from "../cli/main.js";
+import type { SarifLog } from "../report/sarif.js";
+import { SARIF_SCHEMA } from "../report/sarif.js";
+import { toPrettyJson, writeFileAtomic } from "../util/fs.js";
+import { readInputs, wantsSarif, type ActionInputs } from "./inputs.js";
+import { appendSummary, writeOutputs } from "./outputs.js";
+import { diffStep, lintStep, pinStep, scorecardStep, type StepResult } from "./steps.js";
+
+/** Where the action writes: the runner's log (stdout, stderr). */
+export interface ActionIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/**
+ * Runs the action with the environment GitHub gives it (`env`: INPUT_*, GITHUB_OUTPUT,
+ * GITHUB_STEP_SUMMARY, GITHUB_WORKSPACE, RUNNER_TEMP) from the folder `cwd`. Returns the exit code:
+ * 0 every gate passes, 1 a gate fails, 2 a usage, file or connection error.
+ */
+export async function runAction(
+  env: Record<string, string | undefined>,
+  cwd: string,
+  io: ActionIO,
+): Promise<number> {
+  let inputs: ActionInputs;
+  try {
+    inputs = readInputs(env);
+  } catch (e) {
+    return reportError(e, { ...io, env, cwd, isTTY: false }, false);
+  }
+  const ctx: CliContext = {
+    ...io,
+    env,
+    cwd: resolve(cwd, inputs.workingDirectory),
+    isTTY: false,
+  };
+  const tmp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), "toolscore-action-"));
+  const run = async (argv: string[]) => {
+    io.stdout(`::group::toolscore ${argv.map(quote).join(" ")}\n`);
+    // Each command's Markdown starts on a fresh paragraph of the job summary.
+    appendSummary(env, "");
+    try {
+      return await main(argv, ctx);
+    } finally {
+      io.stdout("::endgroup::\n");
+    }
+  };
+  try {
+    appendSummary(env, "## toolscore\n");
+    const c = { run, tmp };
+    const steps: StepResult[] = [];
+    if (inputs.pinFile) steps.push(await pinStep(inputs, c));
+    if (inputs.diffAgainst) steps.push(await diffStep(inputs, c));
+    if (inputs.lint || wantsSarif(inputs)) steps.push(await lintStep(inputs, c));
+    if (inputs.failUnder || inputs.scorecard) steps.push(await scorecardStep(inputs, c));
+
+    const outputs: Record<string, string> = Object.assign({}, ...steps.map((s) => s.outputs));
+    if (wantsSarif(inputs)) {
+      const file = resolve(ctx.cwd, inputs.sarifFile ?? join(tmp, "..", "toolscore.sarif"));
+      writeFileAtomic(file, toPrettyJson(mergeSarif(steps)));
+      outputs["sarif-file"] = file;
+    }
+    writeOutputs(env, outputs);
+    appendSummary(env, summaryTable(steps));
+    for (const s of steps) io.stdout(`toolscore ${s.name}: ${s.failed ? "FAIL" : "ok"} (${s.result})\n`);
+    if (steps.some((s) => s.failed && s.code !== EXIT.OK && s.code !== EXIT.FAIL)) return EXIT.ERROR;
+    return steps.some((s) => s.failed) ? EXIT.FAIL : EXIT.OK;
+  } catch (e) {
+    return reportError(e, ctx, false);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The runs of every step's SARIF file in one log, so one upload carries them all. */
+export function mergeSarif(steps: readonly StepResult[]): SarifLog {
+  const runs = steps.flatMap((s) =>
+    s.sarif ? (JSON.parse(readFileSync(s.sarif, "utf8")) as SarifLog).runs : [],
+  );
+  return { $schema: SARIF_SCHEMA, version: "2.1.0", runs };
+}
+
+function summaryTable(steps: readonly StepResult[]): string {
+  const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
+  return [
+    "",
+    "| check | verdict | result |",
+    "| --- | --- | --- |",
+    ...steps.map((s) => `| ${s.name} | ${s.failed ? "FAIL" : "ok"} | ${cell(s.result)} |`),
+    "",
+  ].join("\n");
+}
+
+const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);

@@ -1,0 +1,242 @@
+// The GitHub Action's entry (dist/action.js) run the way the runner runs it: inputs as INPUT_*
+// variables with their dashes, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files, real servers.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, runBin, tempDir } from "../support/cli.js";
+
+const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
+const rugpull = `${notes} --rugpull`;
+
+interface ActionRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+/** Parses a GITHUB_OUTPUT file: `name=value` lines and `name<<DELIM` heredocs. */
+function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const end = lines.indexOf(heredoc[2]!, i + 1);
+      assert.ok(end > i, `unterminated heredoc for ${heredoc[1]}`);
+      out[heredoc[1]!] = lines.slice(i + 1, end).join("\n");
+      i = end;
+    } else if (line.includes("=")) {
+      out[line.slice(0, line.indexOf("="))] = line.slice(line.indexOf("=") + 1);
+    }
+  }
+  return out;
+}
+
+let work: ReturnType<typeof tempDir>;
+let runs = 0;
+
+/** Runs dist/action.js with `inputs` (names as in action.yml) from the folder `cwd`. */
+function runAction(inputs: Record<string, string>, cwd = work.dir): Promise<ActionRun> {
+  const n = ++runs;
+  const outputFile = join(work.dir, `output-${n}`);
+  const summaryFile = join(work.dir, `summary-${n}`);
+  writeFileSync(outputFile, "");
+  writeFileSync(summaryFile, "");
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith("INPUT_")) env[k] = v;
+  Object.assign(env, {
+    GITHUB_ACTIONS: "true",
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_WORKSPACE: cwd,
+    RUNNER_TEMP: work.dir,
+  });
+  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(ROOT, "dist", "action.js")], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d));
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      fail(new Error(`dist/action.js hung with ${JSON.stringify(inputs)}`));
+    }, 90_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      done({
+        code: code ?? -1,
+        stdout,
+        stderr,
+        outputs: parseOutputs(readFileSync(outputFile, "utf8")),
+        summary: readFileSync(summaryFile, "utf8"),
+      });
+    });
+  });
+}
+
+// The scorecard arrives with `mcp test`; until then its cases say so instead of failing.
+let scorecardMissing: string | false = false;
+
+before(async () => {
+  work = tempDir("toolscore-action-");
+  mkdirSync(join(work.dir, "ci"));
+  const pin = await runBin(["mcp", "pin", notes, "--lock", join(work.dir, "ci", "notes.lock.json")]);
+  assert.equal(pin.code, 0, pin.stderr);
+  const list = await runBin(["mcp", "list", notes, "--json", join(work.dir, "notes.snapshot.json")]);
+  assert.equal(list.code, 0, list.stderr);
+  const help = await runBin(["mcp", "test", "--help"]);
+  if (/not available/.test(help.stdout + help.stderr)) {
+    scorecardMissing = "mcp test (the scorecard) is not available in this build";
+  }
+});
+after(() => work.remove());
+
+describe("the action on the sample notes server", () => {
+  test("a clean server passes its pin check: pin-ok=true, exit 0, the report in the summary", async () => {
+    // working-directory: relative paths (the lock) start there.
+    const r = await runAction({
+      server: notes,
+      "mcp-pin-file": "notes.lock.json",
+      "working-directory": "ci",
+    });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.outputs["pin-ok"], "true");
+    assert.equal(r.outputs["mcp-diff-breaking"], undefined);
+    assert.match(r.summary, /^## toolscore$/m);
+    assert.match(r.summary, /Pin check: OK/);
+    assert.match(r.summary, /\| pin \| ok \|/);
+    assert.doesNotMatch(r.stdout, /^::error/m);
+  });
+
+  test("a rug-pulled server fails: pin-ok=false, exit 1, annotations for each failing finding", async () => {
+    const r = await runAction({ server: rugpull, "mcp-pin-file": "ci/notes.lock.json" });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.equal(r.outputs["pin-ok"], "false");
+    assert.match(r.summary, /Pin check: FAIL \(3 failing of 3/);
+    assert.match(r.summary, /\| pin \| FAIL \| drift: 3 failing of 3 finding\(s\) \|/);
+    const annotations = r.stdout.split("\n").filter((l) => l.startsWith("::error "));
+    assert.deepEqual(annotations.map((l) => /title=([\w-]+)/.exec(l)?.[1]).sort(), [
+      "pin-capability-added",
+      "pin-tool-added",
+      "pin-tool-changed",
+    ]);
+  });
+
+  test("--fail-on never reports the drift without failing", async () => {
+    const r = await runAction({
+      server: rugpull,
+      "mcp-pin-file": "ci/notes.lock.json",
+      "mcp-pin-fail-on": "never",
+    });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.outputs["pin-ok"], "true");
+    assert.match(r.summary, /Pin check: OK/);
+  });
+
+  test("a breaking diff against the clean server's snapshot: mcp-diff-breaking counts it, exit 1", async () => {
+    const r = await runAction({ server: rugpull, "mcp-diff-against": "notes.snapshot.json" });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.equal(r.outputs["mcp-diff-breaking"], "1");
+    assert.match(r.summary, /Breaking changes \(1\)/);
+    assert.match(r.summary, /run\\?_command/);
+    assert.match(r.stdout, /^::error .*run_command/m);
+  });
+
+  test("the same diff with mcp-diff-fail-on: none still counts the breaking change but passes", async () => {
+    const r = await runAction({
+      server: rugpull,
+      "mcp-diff-against": "notes.snapshot.json",
+      "mcp-diff-fail-on": "none",
+    });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.outputs["mcp-diff-breaking"], "1");
+  });
+
+  test("an unchanged server has no breaking change", async () => {
+    const r = await runAction({ server: notes, "mcp-diff-against": "ci/notes.lock.json" });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.outputs["mcp-diff-breaking"], "0");
+  });
+
+  test("the server named by config and server-name, for the pin check and the diff", async () => {
+    const config = join(work.dir, "mcp.json");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          notes: { command: process.execPath, args: [join(ROOT, "dist", "notes-server.js")] },
+          other: { command: "false" },
+        },
+      }),
+    );
+    const r = await runAction({
+      config: "mcp.json",
+      "server-name": "notes",
+      "mcp-pin-file": "ci/notes.lock.json",
+      "mcp-diff-against": "notes.snapshot.json",
+    });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.outputs["pin-ok"], "true");
+    assert.equal(r.outputs["mcp-diff-breaking"], "0");
+  });
+
+  test("lint: true fails on the sample server's lint error and annotates it", async () => {
+    const r = await runAction({ server: notes, lint: "true" });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /^::error .*property-no-type/m);
+    assert.match(r.summary, /\| lint \| FAIL \| 1 error\(s\)/);
+  });
+
+  test("the scorecard gate: grade and score outputs, exit 1 below fail-under", async (t) => {
+    if (scorecardMissing) return t.skip(scorecardMissing);
+    const pass = await runAction({ server: notes, "fail-under": "F" });
+    assert.equal(pass.code, 0, pass.stdout + pass.stderr);
+    assert.match(pass.outputs.grade ?? "", /^[A-F]$/);
+    assert.ok(Number(pass.outputs.score) > 0 && Number(pass.outputs.score) <= 1, pass.outputs.score);
+    // The sample server has deliberate defects: it does not make an A.
+    const fail = await runAction({ server: notes, "fail-under": "A" });
+    assert.equal(fail.code, 1, fail.stdout + fail.stderr);
+    assert.match(fail.summary, /\| scorecard \| FAIL \| grade [B-F].*below A/);
+  });
+});
+
+describe("the action's usage errors (exit 2, one line)", () => {
+  const cases: Array<[string, Record<string, string>, RegExp]> = [
+    ["no server", { "mcp-pin-file": "x.json" }, /no server to check/],
+    ["nothing to check", { server: notes }, /nothing to check/],
+    ["server and config", { server: notes, config: "a.json", lint: "true" }, /both given/],
+    ["a switch that is not a boolean", { server: notes, lint: "maybe" }, /lint takes true or false/],
+    [
+      "a bad fail-on",
+      { server: notes, "mcp-pin-file": "ci/notes.lock.json", "mcp-pin-fail-on": "sometimes" },
+      /--fail-on/,
+    ],
+    ["a missing lock", { server: notes, "mcp-pin-file": "nope.lock.json" }, /no such lock/],
+  ];
+  for (const [name, inputs, message] of cases) {
+    test(name, async () => {
+      const r = await runAction(inputs);
+      assert.equal(r.code, 2, r.stdout + r.stderr);
+      assert.match(r.stderr, message);
+      assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
+    });
+  }
+});
+
+test("no SARIF file is written unless asked for", async () => {
+  const r = await runAction({ server: notes, "mcp-pin-file": "ci/notes.lock.json" });
+  assert.equal(r.code, 0);
+  assert.equal(r.outputs["sarif-file"], undefined);
+  assert.equal(existsSync(join(work.dir, "toolscore.sarif")), false);
+});
