@@ -50,6 +50,27 @@ export { renderPinJson, pinReportJson } from "./report/pin-json.js";
 export { renderPinMarkdown } from "./report/pin-markdown.js";
 
 // Lint
+export {
+  lintTools,
+  lintServer,
+  sortFindings,
+  estimateTokens,
+  LINT_RULES,
+  LINT_RULE_BY_ID,
+  DEFINITION_TOKEN_LIMIT,
+  DESCRIPTION_MIN_LENGTH,
+} from "./lint/index.js";
+export type { LintFinding, Severity as LintSeverity, LintRule, LintRuleId } from "./lint/index.js";
+export {
+  buildLintReport,
+  renderLintJson,
+  countFindings,
+  LINT_REPORT_KIND,
+  LINT_REPORT_VERSION,
+} from "./report/lint-json.js";
+export type { LintReport, LintCounts } from "./report/lint-json.js";
+export { renderLintConsole } from "./report/lint.js";
+export { renderLintMarkdown } from "./report/lint-markdown.js";
 
 // Scorecard
 
