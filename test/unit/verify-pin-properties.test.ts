@@ -1,0 +1,222 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import type { RawTool } from "../../src/mcp/types.js";
+import { canonicalJson } from "../../src/pin/canonical.js";
+import { deriveCapabilities } from "../../src/pin/capabilities.js";
+import { buildLock, parseLock, serializeLock } from "../../src/pin/lock.js";
+import { verifyPin } from "../../src/pin/verify.js";
+import { isToolscoreError } from "../../src/util/errors.js";
+
+const WORDS = [
+  "get",
+  "list",
+  "create",
+  "delete",
+  "run",
+  "command",
+  "note",
+  "file",
+  "fetch",
+  "url",
+  "x",
+  "shell",
+];
+const name = fc
+  .array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 })
+  .chain((ws) => fc.nat(99).map((n) => `${ws.join("_")}_${n}`));
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("Search.", "Runs a shell command.", "Removes a note.", "See https://example.com", ""),
+);
+const schema = fc.record(
+  {
+    type: fc.constant("object"),
+    properties: fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 6 }),
+      fc.record(
+        { type: fc.constantFrom("string", "number", "boolean"), description: text },
+        { requiredKeys: ["type"] },
+      ),
+      { maxKeys: 3 },
+    ),
+  },
+  { requiredKeys: ["type"] },
+);
+const annotations = fc.record(
+  {
+    readOnlyHint: fc.boolean(),
+    destructiveHint: fc.boolean(),
+    openWorldHint: fc.boolean(),
+    title: fc.string({ maxLength: 8 }),
+  },
+  { requiredKeys: [] },
+);
+const tool = (n: string) =>
+  fc.record(
+    {
+      name: fc.constant(n),
+      title: fc.string({ maxLength: 12 }),
+      description: text,
+      inputSchema: schema,
+      outputSchema: schema,
+      annotations,
+      execution: fc.constant({ taskSupport: "optional" }),
+    },
+    { requiredKeys: ["name", "inputSchema"] },
+  );
+const toolSet = fc
+  .uniqueArray(name, { minLength: 1, maxLength: 6 })
+  .chain((names) => fc.tuple(...names.map(tool)));
+
+const snap = (tools: RawTool[], instructions: string | null = "Hi.") =>
+  ServerSnapshot.of({
+    server: { name: "s", version: "1" },
+    protocol: "2025-11-25",
+    capabilities: {},
+    client_capabilities: [],
+    instructions,
+    tools,
+  });
+
+const dangerous = (t: RawTool) =>
+  deriveCapabilities(t)
+    .map((c) => c.capability)
+    .filter((c) => c === "delete" || c === "exec");
+
+test("property: pin then verify the same tools is OK with no findings", () => {
+  fc.assert(
+    fc.property(toolSet, (tools) => {
+      const report = verifyPin(buildLock(snap(tools)), snap(tools));
+      assert.deepEqual(report.findings, []);
+      assert.equal(report.ok, true);
+    }),
+    { numRuns: 200 },
+  );
+});
+
+const FIELDS = ["title", "description", "inputSchema", "outputSchema", "annotations"] as const;
+const change = fc.oneof(
+  fc.record({
+    kind: fc.constant("invisible" as const),
+    at: fc.nat(),
+    ch: fc.constantFrom("\u200b", "\u202e", "\u{e0041}", "\u2060"),
+  }),
+  fc.record({ kind: fc.constant("set" as const), value: fc.oneof(text, schema, annotations) }),
+  fc.record({ kind: fc.constant("remove" as const) }),
+);
+
+test("property: one change to one pinned field of one tool is reported on that tool and field only", () => {
+  fc.assert(
+    fc.property(toolSet, fc.nat(), fc.constantFrom(...FIELDS), change, (tools, pick, field, ch) => {
+      const i = pick % tools.length;
+      const before = tools[i]! as RawTool;
+      const after: RawTool = { ...before };
+      if (ch.kind === "remove") delete after[field];
+      else if (ch.kind === "set") after[field] = ch.value;
+      else {
+        const s = typeof before[field] === "string" ? (before[field] as string) : "";
+        const at = ch.at % (s.length + 1);
+        after[field] = s.slice(0, at) + ch.ch + s.slice(at);
+      }
+      fc.pre(
+        canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null) ||
+          field in before !== field in after,
+      );
+      const now = tools.map((t, j) => (j === i ? after : t));
+      const report = verifyPin(buildLock(snap(tools)), snap(now));
+      const gained = dangerous(after).filter((c) => !dangerous(before).includes(c));
+      const expected = [
+        ...(gained.length ? [{ rule: "pin-capability-added", tool: before.name }] : []),
+        { rule: "pin-tool-changed", tool: before.name },
+      ];
+      assert.deepEqual(
+        report.findings.map((f) => ({ rule: f.rule, tool: f.tool })),
+        expected,
+      );
+      const changed = report.findings.find((f) => f.rule === "pin-tool-changed")!;
+      assert.deepEqual(changed.fields, [field]);
+      assert.equal(report.ok, false);
+      // An invisible character shows, escaped, in the diff a reviewer reads.
+      if (ch.kind === "invisible") assert.match(JSON.stringify(changed.diffs), /\\\\u/);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("property: renaming a tool is one removed and one added tool", () => {
+  fc.assert(
+    fc.property(toolSet, fc.nat(), (tools, pick) => {
+      const i = pick % tools.length;
+      const renamed = { ...tools[i]!, name: `${tools[i]!.name}_v2` } as RawTool;
+      const report = verifyPin(buildLock(snap(tools)), snap(tools.map((t, j) => (j === i ? renamed : t))));
+      const rules = report.findings.map((f) => `${f.rule} ${f.tool}`).sort();
+      const expected = [`pin-tool-added ${renamed.name}`, `pin-tool-removed ${tools[i]!.name}`];
+      if (dangerous(renamed).length) expected.push(`pin-capability-added ${renamed.name}`);
+      assert.deepEqual(rules, expected.sort());
+    }),
+    { numRuns: 100 },
+  );
+});
+
+test("property: a new tool that can delete or execute is pin-capability-added", () => {
+  const risky = fc.record({
+    name: fc.constantFrom("delete_all", "run_command", "exec", "drop_table", "wipe_disk", "bash"),
+    description: text,
+    inputSchema: schema,
+  });
+  fc.assert(
+    fc.property(toolSet, risky, (tools, extra) => {
+      fc.pre(!tools.some((t) => t.name === extra.name));
+      const report = verifyPin(buildLock(snap(tools)), snap([...tools, extra]));
+      assert.deepEqual(
+        report.findings.map((f) => `${f.rule} ${f.tool}`),
+        [`pin-capability-added ${extra.name}`, `pin-tool-added ${extra.name}`],
+      );
+      const added = report.findings[0]!;
+      assert.ok(added.capabilities.some((c) => c.capability === "delete" || c.capability === "exec"));
+    }),
+    { numRuns: 100 },
+  );
+});
+
+test("property: any byte of a lock changed without fixing its hashes is pin-lock-modified (or a malformed lock)", () => {
+  fc.assert(
+    fc.property(toolSet, fc.nat(), fc.integer({ min: 0x20, max: 0x7e }), (tools, pos, code) => {
+      const lock = buildLock(snap(tools));
+      const text = serializeLock(lock);
+      const at = pos % text.length;
+      fc.pre(text.charCodeAt(at) !== code);
+      const edited = text.slice(0, at) + String.fromCharCode(code) + text.slice(at + 1);
+      let data: unknown;
+      try {
+        data = JSON.parse(edited);
+      } catch {
+        return; // no longer JSON: a malformed lock, exit 2 (tested elsewhere)
+      }
+      let parsed;
+      try {
+        parsed = parseLock(data);
+      } catch (e) {
+        assert.ok(isToolscoreError(e, "FILE_INVALID"));
+        return;
+      }
+      fc.pre(canonicalJson(parsed) !== canonicalJson(lock)); // the same content, written otherwise
+      const report = verifyPin(parsed, snap(tools));
+      assert.equal(report.findings[0]?.rule, "pin-lock-modified");
+      assert.equal(report.ok, false);
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test("verifying against a lock that was itself pinned from the same tools is clean", () => {
+  fc.assert(
+    fc.property(toolSet, (tools) => {
+      const lock = buildLock(snap(tools));
+      assert.deepEqual(verifyPin(lock, buildLock(snap(tools))).findings, []);
+    }),
+    { numRuns: 50 },
+  );
+});
