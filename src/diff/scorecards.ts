@@ -15,15 +15,16 @@ export interface ProbeSummary {
  */
 export interface ScorecardSummary {
   grade: string | null;
-  score: number;
+  /** 0..1, or null when not graded. */
+  score: number | null;
   rates: { happy: number; edge: number; lint: number; probes?: number };
   probes?: readonly ProbeSummary[];
 }
 
 /** Both scorecards side by side, and the probes whose result flipped. */
 export interface ScorecardComparison {
-  a: { grade: string | null; score: number; rates: ScorecardSummary["rates"] };
-  b: { grade: string | null; score: number; rates: ScorecardSummary["rates"] };
+  a: { grade: string | null; score: number | null; rates: ScorecardSummary["rates"] };
+  b: { grade: string | null; score: number | null; rates: ScorecardSummary["rates"] };
   /** Probes that passed (or did not run) on A and fail on B. */
   newly_failing: ProbeSummary[];
   /** Probes that failed on A and pass on B. */
@@ -31,6 +32,9 @@ export interface ScorecardComparison {
 }
 
 const GRADES = ["A", "B", "C", "D", "F"];
+
+/** A score as the reports show it: two decimals, or `-` when not graded. */
+export const score = (s: number | null): string => (s === null ? "-" : s.toFixed(2));
 
 const probeKey = (p: ProbeSummary) => `${p.id}\u0000${p.tool ?? ""}`;
 const byKey = (x: ProbeSummary, y: ProbeSummary) =>
@@ -53,7 +57,7 @@ export function compareScorecards(
     breaking.push({
       tool: null,
       kind: "grade-lowered",
-      reason: `grade lowered from ${a.grade} to ${b.grade} (score ${a.score.toFixed(2)} -> ${b.score.toFixed(2)})`,
+      reason: `grade lowered from ${a.grade} to ${b.grade} (score ${score(a.score)} -> ${score(b.score)})`,
     });
   }
   for (const p of [...newlyFailing].sort(byKey)) {

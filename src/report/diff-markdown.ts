@@ -1,3 +1,4 @@
+import { score } from "../diff/scorecards.js";
 import type { DiffFailOn, ServerDiff } from "../diff/types.js";
 import { escapeForDisplay } from "../util/unicode.js";
 import { capabilityLine, differenceCount, lintLine, serverLine, sideTitle } from "./diff.js";
@@ -65,7 +66,7 @@ export function renderDiffMarkdown(
     const s = d.scorecards;
     out.push("### Scorecards", "", "| | A | B |", "| --- | --- | --- |");
     out.push(`| grade | ${s.a.grade ?? "not graded"} | ${s.b.grade ?? "not graded"} |`);
-    out.push(`| score | ${s.a.score.toFixed(2)} | ${s.b.score.toFixed(2)} |`);
+    out.push(`| score | ${score(s.a.score)} | ${score(s.b.score)} |`);
     for (const k of ["happy", "edge", "lint", "probes"] as const) {
       if (s.a.rates[k] === undefined && s.b.rates[k] === undefined) continue;
       out.push(`| ${k} | ${pct(s.a.rates[k])} | ${pct(s.b.rates[k])} |`);

@@ -1,4 +1,4 @@
-import type { ScorecardComparison } from "../diff/scorecards.js";
+import { score, type ScorecardComparison } from "../diff/scorecards.js";
 import type { CapabilityChange, DiffFailOn, DiffSide, ServerChange, ServerDiff } from "../diff/types.js";
 import type { LintFinding } from "../lint/types.js";
 import { escapeForDisplay } from "../util/unicode.js";
@@ -71,7 +71,7 @@ const pct = (x: number | undefined) => (x === undefined ? "-" : `${Math.round(x 
 export function renderScorecards(s: ScorecardComparison, st: Style = PLAIN): string[] {
   const rows: Array<[string, string, string]> = [
     ["grade", s.a.grade ?? "not graded", s.b.grade ?? "not graded"],
-    ["score", s.a.score.toFixed(2), s.b.score.toFixed(2)],
+    ["score", score(s.a.score), score(s.b.score)],
     ["happy path", pct(s.a.rates.happy), pct(s.b.rates.happy)],
     ["edge cases", pct(s.a.rates.edge), pct(s.b.rates.edge)],
     ["lint", pct(s.a.rates.lint), pct(s.b.rates.lint)],
