@@ -1,20 +1,22 @@
-import type { ServerSnapshot } from "../../mcp/snapshot.js";
 import type { ServerTarget } from "../../mcp/target.js";
 import type { ScorecardSummary } from "../../diff/scorecards.js";
-import { ToolscoreError } from "../../util/errors.js";
+import { connectOptions } from "../args.js";
 import type { CliContext } from "../context.js";
 
 /**
- * `mcp diff --test` for one live side: its snapshot and its scorecard (with --probes and
- * --allow-writes as given), the server always stopped at the end.
+ * The scorecard of one live side of `mcp diff --test`, with --probes and --allow-writes as given
+ * and the same seed on both sides, so the two runs make the same calls. The scorecard starts the
+ * server on its own and always stops it.
  */
-export async function scorecardSeam(
+export async function scorecardOf(
   target: ServerTarget,
   values: Record<string, unknown>,
   ctx: CliContext,
-): Promise<{ snapshot: ServerSnapshot; scorecard: ScorecardSummary }> {
-  void target;
-  void values;
-  void ctx;
-  throw new ToolscoreError("USAGE", "mcp diff --test needs the scorecard, which this build does not have");
+): Promise<ScorecardSummary> {
+  const { scorecardForTarget } = await import("../run-scorecard.js");
+  return scorecardForTarget(target, {
+    connect: connectOptions(values, ctx),
+    probes: Boolean(values.probes),
+    allowWrites: Boolean(values["allow-writes"]),
+  });
 }

@@ -17,7 +17,7 @@ import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
 import { readSavedFile, requireLive } from "../source.js";
-import { scorecardSeam } from "./diff-test.js";
+import { scorecardOf } from "./diff-test.js";
 
 export const HELP = `Usage: toolscore mcp diff A B [options]
 
@@ -117,7 +117,7 @@ function onSide(side: Side, target: ServerTarget, e: unknown): unknown {
 /** A side's snapshot: read from disk, or listed from a live server that is always stopped again. */
 async function snapshotOf(target: ServerTarget, values: Values, ctx: CliContext): Promise<ServerSnapshot> {
   if (target.kind === "file") return (await readSavedFile(resolve(ctx.cwd, target.path))).snapshot;
-  const client = await connectTarget(target, connectOptions(values));
+  const client = await connectTarget(target, connectOptions(values, ctx));
   try {
     return await ServerSnapshot.fromClient(client);
   } finally {
@@ -142,8 +142,8 @@ async function loadBoth(
   const load = async (side: Side): Promise<Loaded> => {
     const target = targets[side];
     try {
-      if (values.test) return await scorecardSeam(target, values, ctx);
-      return { snapshot: await snapshotOf(target, values, ctx) };
+      const snapshot = await snapshotOf(target, values, ctx);
+      return values.test ? { snapshot, scorecard: await scorecardOf(target, values, ctx) } : { snapshot };
     } catch (e) {
       throw onSide(side, target, e);
     }
