@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LintReport } from "../../src/report/lint-json.js";
 import { ROOT, runBin, runCli, tempDir } from "../support/cli.js";
@@ -67,4 +68,13 @@ test("dist/cli.js mcp lint on the sample server: exit 1 on its error finding", a
     /Errors \(1\)\n {2}property-no-type {2}search_notes {2}inputSchema\.properties\.limit\n/,
   );
   assert.match(r.stdout, /lint fails \(error findings\): 1 error, 3 warnings, 0 info in 8 tools\n$/);
+});
+
+test("the README's mcp lint example is the real output", async () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const start = readme.indexOf('$ toolscore mcp lint "toolscore-notes-server"\n');
+  assert.ok(start > 0, "the README has the example");
+  const body = readme.slice(readme.indexOf("\n", start) + 1, readme.indexOf("```", start));
+  const r = await runCli(["mcp", "lint", NOTES]);
+  assert.equal(body, r.stdout);
 });
