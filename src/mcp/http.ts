@@ -29,7 +29,18 @@ export class MCPHttpClient extends MCPClient {
       throw new ToolscoreError("USAGE", `not a valid URL: ${redactUrl(url)}`);
     }
     const shown = redactUrl(url);
-    const requestInit: RequestInit = { headers: opts.headers ?? {} };
+    const headers = { ...opts.headers };
+    // fetch refuses a URL with credentials in it: send them as Basic auth instead, as curl does.
+    if (parsed.username || parsed.password) {
+      const hasAuth = Object.keys(headers).some((h) => h.toLowerCase() === "authorization");
+      const user = decodeURIComponent(parsed.username);
+      const pass = decodeURIComponent(parsed.password);
+      if (!hasAuth) headers.Authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
+      parsed.username = "";
+      parsed.password = "";
+    }
+    const secrets = [url, parsed.href, ...Object.values(headers)].filter((s) => s.length >= 4);
+    const requestInit: RequestInit = { headers };
     const { StreamableHTTPClientTransport, StreamableHTTPError } =
       await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
     if (!opts.preferSse) {
@@ -42,7 +53,7 @@ export class MCPHttpClient extends MCPClient {
       } catch (e) {
         const cause = e instanceof ToolscoreError ? e.cause : e;
         const refused = cause instanceof StreamableHTTPError && (cause.code === 404 || cause.code === 405);
-        if (!refused) throw describeHttpFailure(e, shown);
+        if (!refused) throw describeHttpFailure(e, shown, secrets);
       }
     }
     const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
@@ -54,17 +65,33 @@ export class MCPHttpClient extends MCPClient {
       throw describeHttpFailure(
         e,
         shown,
+        secrets,
         " (it refused Streamable HTTP, and the legacy SSE transport failed too)",
       );
     }
   }
 }
 
-function describeHttpFailure(e: unknown, url: string, suffix = ""): ToolscoreError {
-  if (e instanceof ToolscoreError && e.code !== "CONNECTION_FAILED") return e;
+// An error from fetch or the SDK may quote the URL or a header; what reaches a person must not.
+function scrub(text: string, secrets: readonly string[], shown: string): string {
+  let out = text;
+  for (const s of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(s).join(shown);
+  return out.replace(/\/\/[^/\s:@]*:[^/\s@]*@/g, "//***:***@");
+}
+
+function describeHttpFailure(
+  e: unknown,
+  url: string,
+  secrets: readonly string[],
+  suffix = "",
+): ToolscoreError {
+  if (e instanceof ToolscoreError && e.code !== "CONNECTION_FAILED") {
+    const message = scrub(e.message, secrets, url);
+    return message === e.message ? e : new ToolscoreError(e.code, message, e.data, { cause: e.cause });
+  }
   const cause = e instanceof ToolscoreError ? (e.cause ?? e) : e;
   const causeOfCause = (cause as { cause?: { code?: string; message?: string } }).cause;
-  const detail = causeOfCause?.code ?? (cause as Error).message ?? String(cause);
+  const detail = scrub(causeOfCause?.code ?? (cause as Error).message ?? String(cause), secrets, url);
   return new ToolscoreError(
     "CONNECTION_FAILED",
     `cannot connect to ${url}: ${detail}${suffix}; check the URL and that the server is running`,
