@@ -2,7 +2,7 @@ import type { CapabilityFinding } from "../pin/capabilities.js";
 import type { PinFinding, PinReport } from "../pin/verify.js";
 import { escapeForDisplay } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
-import type { Style } from "./style.js";
+import { PLAIN, type Style } from "./style.js";
 
 const q = (s: string) => `'${s}'`;
 
@@ -61,9 +61,9 @@ export function pinVerdict(report: PinReport): string {
 /**
  * The console report: a `Pin check` header, a line per finding (severity, message, rule id), a
  * unified diff per changed field under a changed tool, and the verdict line. Every string from the
- * server is escaped, so invisible characters show as `\u200b`.
+ * server is escaped, so invisible characters show as `\u200b`. Plain text unless a colour style is given.
  */
-export function renderPinReport(report: PinReport, style: Style): string {
+export function renderPinReport(report: PinReport, style: Style = PLAIN): string {
   const lines = [style.bold("Pin check")];
   if (report.findings.length === 0)
     lines.push(`  ${report.currentTools} tool${report.currentTools === 1 ? "" : "s"} match the lock`);

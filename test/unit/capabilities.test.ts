@@ -130,3 +130,25 @@ test("parseCapabilityOverrides checks and orders overrides", () => {
     );
   }
 });
+
+test("the README's capability table lists every word of the rules", async () => {
+  const { readFileSync } = await import("node:fs");
+  const rules = await import("../../src/pin/capability-rules.js");
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const section = readme.slice(readme.indexOf("### Capabilities"), readme.indexOf("<!-- capabilities:"));
+  const rows = section.split("\n").filter((l) => l.startsWith("| name") || l.startsWith("| description"));
+  const lists: Array<[readonly string[], string]> = [
+    [rules.DELETE_VERBS, "| delete |"],
+    [rules.WRITE_VERBS, "| write"],
+    [rules.READ_VERBS, "| read |"],
+    [rules.EXEC_WORDS, "| exec |"],
+    [rules.RUN_VERBS, "| exec |"],
+    [rules.EXEC_OBJECTS, "| exec |"],
+    [rules.NETWORK_WORDS, "| network |"],
+    [rules.DESCRIPTION_DELETE_START, "| delete |"],
+  ];
+  for (const [words, gives] of lists) {
+    const row = rows.find((r) => r.includes(gives) && words.every((w) => r.includes(`\`${w}\``)));
+    assert.ok(row, `a README row giving ${gives} lists ${words.join(", ")}`);
+  }
+});
