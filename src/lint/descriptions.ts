@@ -34,12 +34,14 @@ export function checkDescription({ tool }: ToolUnderLint, emit: Emit): void {
       "Add a description: what the tool does, what it returns and when to use it.",
     );
   } else {
-    const length = Array.from(d.trim()).length;
+    const trimmed = d.trim();
+    // Counted in code points; a long text cannot be short, so it is not walked.
+    const length = trimmed.length >= 2 * DESCRIPTION_MIN_LENGTH ? trimmed.length : Array.from(trimmed).length;
     if (length < DESCRIPTION_MIN_LENGTH) {
       emit(
         "description-short",
         "description",
-        `description ${quote(d.trim())} is only ${length} characters`,
+        `description ${quote(trimmed)} is only ${length} characters`,
         "Write at least one full sentence: what the tool does, its inputs and what it returns.",
         { length, min: DESCRIPTION_MIN_LENGTH },
       );

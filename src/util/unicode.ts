@@ -86,8 +86,14 @@ export interface HiddenChar {
   kind: NonNullable<ReturnType<typeof hiddenCharKind>>;
 }
 
+// Every character hiddenCharKind may flag is in one of these classes: text without any (nearly all
+// text) skips the per-character walk.
+const MAYBE_HIDDEN =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\p{Cs}\u{e000}-\u{f8ff}\u{fe00}-\u{fe0f}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\u{f0000}-\u{10ffff}]/u;
+
 /** Every hidden character in `text`. */
 export function findHiddenChars(text: string): HiddenChar[] {
+  if (!MAYBE_HIDDEN.test(text)) return [];
   const cps = Array.from(text, (c) => c.codePointAt(0)!);
   const found: HiddenChar[] = [];
   for (let i = 0; i < cps.length; i++) {

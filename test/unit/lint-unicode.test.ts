@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { escapeForDisplay, findHiddenChars } from "../../src/util/unicode.js";
+import { escapeForDisplay, findHiddenChars, hiddenCharKind } from "../../src/util/unicode.js";
 
 // [label, text, hidden code points expected]
 const CASES: Array<[string, string, number[]]> = [
@@ -44,4 +44,15 @@ test("escapeForDisplay keeps a subdivision flag and escapes stray tags", () => {
   assert.equal(escapeForDisplay(england), england);
   assert.equal(escapeForDisplay("ok\u{E0041}"), "ok\\u{e0041}");
   assert.equal(escapeForDisplay("می\u200Cخواهم"), "می\u200Cخواهم");
+});
+
+test("findHiddenChars's quick check lets through every code point hiddenCharKind flags", () => {
+  const missed: string[] = [];
+  for (let cp = 0; cp <= 0x10ffff; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue; // lone surrogates are checked below
+    if (hiddenCharKind(cp) && findHiddenChars(String.fromCodePoint(cp)).length === 0)
+      missed.push(cp.toString(16));
+  }
+  assert.deepEqual(missed, []);
+  assert.equal(findHiddenChars("a\ud800b").length, 1);
 });
