@@ -18,6 +18,8 @@ export interface GenerateOptions {
   full?: boolean;
   /** Put this text into free-form strings, so a write can be recognised later. */
   marker?: string;
+  /** The happy case's index: case i takes the i-th value of each enum, so every choice gets tried. */
+  variant?: number;
 }
 
 interface Ctx extends GenerateOptions {
@@ -40,29 +42,14 @@ export function generateValue(
 function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
   if (raw === true || raw === undefined) return plainString(ctx.rng, 8);
   if (!isObject(raw)) return NO_VALUE;
-  let s: Schema = raw;
-  for (let hops = 0; typeof s.$ref === "string" && hops < 20; hops++) {
-    const target = resolveRef(s.$ref, ctx.root);
-    if (!isObject(target)) return target === true ? plainString(ctx.rng, 8) : NO_VALUE;
-    const { $ref: _ref, ...rest } = s;
-    s = mergeSchemas(target, rest);
-    depth++;
-  }
-  if (depth > MAX_DEPTH * 3) return NO_VALUE;
-  if (Array.isArray(s.allOf)) {
-    const { allOf, ...rest } = s;
-    s = allOf.reduce<Schema>((acc, b) => (isObject(b) ? mergeSchemas(acc, derefTop(b, ctx)) : acc), rest);
-  }
-  for (const key of ["oneOf", "anyOf"] as const) {
-    const branches = s[key];
-    if (Array.isArray(branches) && branches.length) {
-      const { [key]: _drop, ...rest } = s;
-      const b = ctx.rng.pick(branches);
-      s = isObject(b) ? mergeSchemas(rest, derefTop(b, ctx)) : rest;
-    }
-  }
+  const s = flatten(raw, ctx);
+  if (!s) return NO_VALUE;
+  depth += typeof raw.$ref === "string" ? 1 : 0;
   if ("const" in s) return s.const;
-  if (Array.isArray(s.enum)) return s.enum.length ? ctx.rng.pick(s.enum) : NO_VALUE;
+  if (Array.isArray(s.enum)) {
+    if (s.enum.length === 0) return NO_VALUE;
+    return ctx.variant === undefined ? ctx.rng.pick(s.enum) : s.enum[ctx.variant % s.enum.length];
+  }
   if ("default" in s && !ctx.marker && ctx.rng.chance(0.25)) return s.default;
   const types = schemaTypes(s);
   const nonNull = types.filter((t) => t !== "null");
@@ -89,34 +76,76 @@ function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
   }
 }
 
-function derefTop(b: Schema, ctx: Ctx): Schema {
-  if (typeof b.$ref !== "string") return b;
-  const t = resolveRef(b.$ref, ctx.root);
-  const { $ref: _ref, ...rest } = b;
-  return isObject(t) ? mergeSchemas(t, rest) : rest;
+/**
+ * Resolves `$ref`, merges `allOf` and takes one branch of `anyOf`/`oneOf`, again and again until
+ * none is left at the top (a branch may hold another combinator). Undefined for a dangling ref.
+ */
+function flatten(raw: Schema, ctx: Ctx): Schema | undefined {
+  let s = raw;
+  for (let round = 0; round < 32; round++) {
+    if (typeof s.$ref === "string") {
+      const target = resolveRef(s.$ref, ctx.root);
+      const { $ref: _ref, ...rest } = s;
+      if (target === true) s = rest;
+      else if (!isObject(target)) return undefined;
+      else s = mergeSchemas(target, rest);
+    } else if (Array.isArray(s.allOf)) {
+      const { allOf, ...rest } = s;
+      s = allOf.reduce<Schema>((acc, b) => (isObject(b) ? mergeSchemas(acc, b) : acc), rest);
+    } else if (Array.isArray(s.oneOf) && s.oneOf.length) {
+      const { oneOf, ...rest } = s;
+      const b = ctx.rng.pick(oneOf);
+      s = isObject(b) ? mergeSchemas(rest, b) : rest;
+    } else if (Array.isArray(s.anyOf) && s.anyOf.length) {
+      const { anyOf, ...rest } = s;
+      const b = ctx.rng.pick(anyOf);
+      s = isObject(b) ? mergeSchemas(rest, b) : rest;
+    } else return s;
+  }
+  return s;
+}
+
+interface Bounds {
+  lo: number;
+  hi: number;
+  /** The bounds themselves are excluded (numbers only; integers are made inclusive). */
+  loEx: boolean;
+  hiEx: boolean;
 }
 
 /** Lower and upper bounds, honouring exclusive bounds in both the numeric and the draft-04 form. */
-function bounds(s: Schema, integer: boolean): { lo: number; hi: number } | undefined {
-  const step = integer ? 1 : 0.5;
+function bounds(s: Schema, integer: boolean): Bounds | undefined {
   let lo = -Infinity;
   let hi = Infinity;
+  let loEx = false;
+  let hiEx = false;
   if (typeof s.minimum === "number") lo = s.minimum;
   if (typeof s.maximum === "number") hi = s.maximum;
-  if (typeof s.exclusiveMinimum === "number") lo = Math.max(lo, s.exclusiveMinimum + step);
-  if (typeof s.exclusiveMaximum === "number") hi = Math.min(hi, s.exclusiveMaximum - step);
-  if (s.exclusiveMinimum === true && Number.isFinite(lo)) lo += step;
-  if (s.exclusiveMaximum === true && Number.isFinite(hi)) hi -= step;
-  if (integer) {
-    lo = Math.ceil(lo);
-    hi = Math.floor(hi);
-  }
+  if (typeof s.exclusiveMinimum === "number" && s.exclusiveMinimum >= lo)
+    [lo, loEx] = [s.exclusiveMinimum, true];
+  if (typeof s.exclusiveMaximum === "number" && s.exclusiveMaximum <= hi)
+    [hi, hiEx] = [s.exclusiveMaximum, true];
+  if (s.exclusiveMinimum === true) loEx = true;
+  if (s.exclusiveMaximum === true) hiEx = true;
   // A small, natural range when a side is open: near the bound that exists, else 1..100.
-  if (!Number.isFinite(lo) && !Number.isFinite(hi)) return { lo: 1, hi: 100 };
-  if (!Number.isFinite(lo)) lo = hi - 100;
-  if (!Number.isFinite(hi)) hi = lo + 100;
-  return lo <= hi ? { lo, hi } : undefined;
+  if (!Number.isFinite(lo) && !Number.isFinite(hi)) [lo, hi, loEx, hiEx] = [1, 100, false, false];
+  else if (!Number.isFinite(lo)) [lo, loEx] = [hi - 100, false];
+  else if (!Number.isFinite(hi)) [hi, hiEx] = [lo + 100, false];
+  if (integer) {
+    lo = loEx ? Math.floor(lo) + 1 : Math.ceil(lo);
+    hi = hiEx ? Math.ceil(hi) - 1 : Math.floor(hi);
+    return lo <= hi ? { lo, hi, loEx: false, hiEx: false } : undefined;
+  }
+  return lo < hi || (lo === hi && !loEx && !hiEx) ? { lo, hi, loEx, hiEx } : undefined;
 }
+
+const inside = (v: number, b: Bounds) => (b.loEx ? v > b.lo : v >= b.lo) && (b.hiEx ? v < b.hi : v <= b.hi);
+
+const decimals = (m: number) => {
+  const text = String(m);
+  const e = text.match(/e-(\d+)$/);
+  return e ? Number(e[1]) : (text.split(".")[1]?.length ?? 0);
+};
 
 function genNumber(s: Schema, integer: boolean, rng: Prng): unknown {
   const b = bounds(s, integer);
@@ -126,21 +155,23 @@ function genNumber(s: Schema, integer: boolean, rng: Prng): unknown {
     const kLo = Math.ceil(b.lo / m);
     const kHi = Math.floor(b.hi / m);
     if (kLo > kHi) return NO_VALUE;
-    // Products like 3 * 0.1 are not exact; keep a multiple that a validator will accept.
+    // Products like 3 * 0.1 are not exact: round to the step's decimals, and keep a multiple a
+    // validator accepts (x / m is a whole number).
+    const ok = (v: number) => inside(v, b) && Number.isInteger(v / m) && (!integer || Number.isInteger(v));
+    const at = (k: number) => Number((k * m).toFixed(Math.min(20, decimals(m))));
     for (let i = 0; i < 20; i++) {
-      const v = rng.int(kLo, kHi) * m;
-      if (Number.isInteger(v / m) && v >= b.lo && v <= b.hi && (!integer || Number.isInteger(v))) return v;
+      const v = at(rng.int(kLo, kHi));
+      if (ok(v)) return v;
     }
-    for (let k = kLo; k <= Math.min(kHi, kLo + 1000); k++) {
-      const v = k * m;
-      if (Number.isInteger(v / m) && (!integer || Number.isInteger(v))) return v;
-    }
+    for (let k = kLo; k <= Math.min(kHi, kLo + 1000); k++) if (ok(at(k))) return at(k);
     return NO_VALUE;
   }
   if (integer) return rng.int(b.lo, b.hi);
-  // Halves are exact in binary and read naturally.
-  const v = Math.round((b.lo + rng.float() * (b.hi - b.lo)) * 2) / 2;
-  return v < b.lo || v > b.hi ? b.lo : v;
+  if (b.lo === b.hi) return b.lo;
+  const raw = b.lo + (0.05 + 0.9 * rng.float()) * (b.hi - b.lo);
+  // Two decimals read naturally; keep the raw value when rounding would leave the range.
+  const v = Math.round(raw * 100) / 100;
+  return inside(v, b) ? v : raw;
 }
 
 function lengthRange(s: Schema): { min: number; max: number } {
@@ -275,7 +306,8 @@ export function generateArguments(
   let why =
     "the schema admits no value toolscore can make (an empty enum, contradictory bounds, a false schema)";
   for (let i = 0; i < ATTEMPTS; i++) {
-    const v = generateValue(schema, schema, rng, opts);
+    // The enum choice of a variant is tried first; later attempts draw freely.
+    const v = generateValue(schema, schema, rng, i === 0 ? opts : { ...opts, variant: undefined });
     if (v === NO_VALUE) continue;
     const args = isObject(v) ? v : {};
     if (!validator) return { args, valid: null, reason: "the input schema does not compile as JSON Schema" };

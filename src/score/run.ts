@@ -5,7 +5,8 @@ import type { Capability } from "../pin/capabilities.js";
 import { collectFixes } from "./fixes.js";
 import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
 import { judgeOutcome, judgeThrown, type Verdict } from "./judge.js";
-import { planCalls, type PlannedCall } from "./plan.js";
+import { isReadOnly, observe, pickObserver } from "./observe.js";
+import { hasIdArgument, planCalls, useKnownId, type PlannedCall } from "./plan.js";
 import { runPool } from "./pool.js";
 import { runProbes } from "./probes.js";
 import { definitionTokens } from "./tokens.js";
@@ -90,17 +91,41 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     allowWrites,
     capabilityOverrides: opts.capabilityOverrides,
   });
+  const observer = pickObserver(plans);
+  const planOf = new Map(plans.map((p) => [p.name, p]));
+  const caseIndex = (c: PlannedCall) => Number(c.case.slice("happy-".length)) - 1;
+  const knownIds = async () => (observer ? ((await observe(call, observer.name, timeoutMs))?.ids ?? []) : []);
+  const initialIds = await knownIds();
   const planned = plans.flatMap((p) => p.calls);
   const outputSchemas = new Map(plans.map((p) => [p.name, p.tool.outputSchema]));
+  const readOnly = new Set(plans.filter(isReadOnly).map((p) => p.name));
   let done = 0;
-  const verdicts = await runPool(
-    planned.map((c) => async () => {
-      const v = await execute(call, c, outputSchemas.get(c.tool), timeoutMs);
-      opts.onProgress?.(++done, planned.length);
-      return v;
-    }),
-    opts.concurrency ?? DEFAULT_CONCURRENCY,
+  const job = (c: PlannedCall) => async () => {
+    // A call that may change state looks at the server first: an earlier call may have removed what it saw.
+    const ids =
+      c.kind === "happy" && hasIdArgument(c) && !readOnly.has(c.tool) ? await knownIds() : initialIds;
+    if (ids.length) useKnownId(c, planOf.get(c.tool)!, ids[caseIndex(c) % ids.length]);
+    const v = await execute(call, c, outputSchemas.get(c.tool), timeoutMs);
+    opts.onProgress?.(++done, planned.length);
+    return v;
+  };
+  // Reads run side by side; tools that may change state run one call at a time, in a fixed order,
+  // so their results do not depend on timing.
+  const reads = planned.filter((c) => readOnly.has(c.tool));
+  // Tools that may delete go last, so they do not remove what the others are tried on.
+  const deletes = new Set(
+    plans.filter((p) => p.capabilities.some((c) => c.capability === "delete")).map((p) => p.name),
   );
+  const writes = [
+    ...planned.filter((c) => !readOnly.has(c.tool) && !deletes.has(c.tool)),
+    ...planned.filter((c) => deletes.has(c.tool)),
+  ];
+  const byCall = new Map<PlannedCall, Verdict>();
+  const readVerdicts = await runPool(reads.map(job), opts.concurrency ?? DEFAULT_CONCURRENCY);
+  reads.forEach((c, i) => byCall.set(c, readVerdicts[i]!));
+  const writeVerdicts = await runPool(writes.map(job), 1);
+  writes.forEach((c, i) => byCall.set(c, writeVerdicts[i]!));
+  const verdicts = planned.map((c) => byCall.get(c)!);
   const calls: CallRecord[] = planned.map((c, i) => {
     const v = verdicts[i]!;
     const detail = c.kind === "edge" && c.note ? `${c.note}: ${v.detail}` : v.detail;
