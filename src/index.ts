@@ -75,3 +75,24 @@ export { renderLintMarkdown } from "./report/lint-markdown.js";
 // Scorecard
 
 // Diff
+export { diffSnapshots, compareParameters, DIFF_KIND, DIFF_VERSION, DIFF_FAIL_ON } from "./diff/index.js";
+export type {
+  DiffOptions,
+  ServerDiff,
+  ServerDiffJson,
+  DiffFailOn,
+  DiffSide,
+  ToolChange,
+  CapabilityChange,
+  ParameterChange,
+  BreakingChange,
+  BreakingKind,
+  LikelyRename,
+  ServerChange,
+  ScorecardSummary,
+  ScorecardComparison,
+  ProbeSummary,
+} from "./diff/index.js";
+export { renderDiff } from "./report/diff.js";
+export type { DiffRenderOptions } from "./report/diff.js";
+export { renderDiffMarkdown } from "./report/diff-markdown.js";

@@ -7,15 +7,18 @@ import { breakingChanges } from "./breaking.js";
 import { compareLint } from "./lint.js";
 import { compareParameters } from "./params.js";
 import { findRenames } from "./renames.js";
+import { sameJson } from "./same-json.js";
 import { compareScorecards, type ScorecardComparison, type ScorecardSummary } from "./scorecards.js";
-import type {
-  CapabilityChange,
-  DiffFailOn,
-  DiffSide,
-  ServerChange,
-  ServerDiff,
-  ServerDiffJson,
-  ToolChange,
+import {
+  DIFF_KIND,
+  DIFF_VERSION,
+  type CapabilityChange,
+  type DiffFailOn,
+  type DiffSide,
+  type ServerChange,
+  type ServerDiff,
+  type ServerDiffJson,
+  type ToolChange,
 } from "./types.js";
 
 /** Options of diffSnapshots. */
@@ -70,9 +73,7 @@ export function capabilityChanges(a: CapabilityFinding[], b: CapabilityFinding[]
 }
 
 function compareTool(name: string, a: RawTool, b: RawTool): ToolChange | undefined {
-  const fields = fieldOrder([...Object.keys(a), ...Object.keys(b)]).filter(
-    (f) => (a[f] === undefined) !== (b[f] === undefined) || stableJson(a[f]) !== stableJson(b[f]),
-  );
+  const fields = fieldOrder([...Object.keys(a), ...Object.keys(b)]).filter((f) => !sameJson(a[f], b[f]));
   if (fields.length === 0) return undefined;
   return {
     name,
@@ -127,7 +128,7 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
   for (const name of [...ta.keys()].filter((n) => tb.has(n)).sort(cmp)) {
     const x = ta.get(name)!;
     const y = tb.get(name)!;
-    if (x === y || stableJson(x) === stableJson(y)) continue;
+    if (sameJson(x, y)) continue;
     const change = compareTool(name, x, y);
     if (change) changed.push(change);
   }
@@ -143,11 +144,9 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
       ),
     }))
     .filter((x) => x.capabilities.length > 0);
-  const { lintNew, lintResolved } = compareLint(
-    a.tools,
-    b.tools,
-    new Set([...added, ...removed, ...changed.map((c) => c.name)]),
-  );
+  const touched = new Set([...added, ...removed, ...changed.map((c) => c.name)]);
+  const duplicates = ta.size !== a.tools.length || tb.size !== b.tools.length;
+  const { lintNew, lintResolved } = compareLint(a.tools, b.tools, touched, duplicates);
   const server = serverChanges(a, b);
   let scorecards: ScorecardComparison | undefined;
   let scoreBreaking: ReturnType<typeof compareScorecards>["breaking"] = [];
@@ -190,8 +189,8 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
     },
     toJSON(): ServerDiffJson {
       return {
-        kind: "toolscore.mcp-diff",
-        diff_version: "1",
+        kind: DIFF_KIND,
+        diff_version: DIFF_VERSION,
         from,
         to,
         identical,

@@ -1,3 +1,4 @@
+// The diff of two snapshots: what changed, what breaks, and the JSON form.
 export { diffSnapshots, capabilityChanges, type DiffOptions } from "./diff.js";
 export { compareParameters } from "./params.js";
 export { findRenames, nameSimilarity } from "./renames.js";

@@ -11,22 +11,19 @@ function order(x: LintFinding, y: LintFinding): number {
   );
 }
 
-function hasDuplicateNames(tools: readonly RawTool[]): boolean {
-  return new Set(tools.map((t) => String(t.name))).size !== tools.length;
-}
-
 /**
  * Lint findings new in B and resolved by B. A finding is the same on both sides when its rule,
  * tool and path match (its message may carry numbers that move, such as a token estimate).
  * `touched` names the tools that differ: lint rules look at one tool at a time, so only those are
- * linted, unless a side has duplicate names (a rule across tools), when every tool is.
+ * linted, unless a side has duplicate names (`duplicates`: a rule across tools), when every tool is.
  */
 export function compareLint(
   a: readonly RawTool[],
   b: readonly RawTool[],
   touched: ReadonlySet<string>,
+  duplicates: boolean,
 ): { lintNew: LintFinding[]; lintResolved: LintFinding[] } {
-  const all = hasDuplicateNames(a) || hasDuplicateNames(b);
+  const all = duplicates;
   if (!all && touched.size === 0) return { lintNew: [], lintResolved: [] };
   const pick = (tools: readonly RawTool[]) =>
     all ? tools : tools.filter((t) => touched.has(String(t.name)));

@@ -3,6 +3,11 @@ import type { LintFinding } from "../lint/types.js";
 import type { FieldDiff } from "../report/field-diff.js";
 import type { ScorecardComparison } from "./scorecards.js";
 
+/** The `kind` of a diff's JSON form. */
+export const DIFF_KIND = "toolscore.mcp-diff";
+/** The version of a diff's JSON form. */
+export const DIFF_VERSION = "1";
+
 /** What fails a diff: any difference (the default), only breaking changes, or nothing. */
 export type DiffFailOn = "any" | "breaking" | "none";
 
@@ -86,8 +91,8 @@ export interface DiffSide {
 
 /** The JSON form of a ServerDiff (`kind: "toolscore.mcp-diff"`). */
 export interface ServerDiffJson {
-  kind: "toolscore.mcp-diff";
-  diff_version: "1";
+  kind: typeof DIFF_KIND;
+  diff_version: typeof DIFF_VERSION;
   from: DiffSide;
   to: DiffSide;
   identical: boolean;
