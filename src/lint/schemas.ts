@@ -117,16 +117,16 @@ function checkNode(node: SchemaNode, emit: Emit): void {
     const props = isObject(s.properties) ? s.properties : undefined;
     // A part of an allOf may list required names whose properties a sibling part declares.
     if (props === undefined && (node.role === "combinator" || s.type !== "object")) return;
-    for (const name of s.required) {
-      if (typeof name !== "string" || (props && Object.hasOwn(props, name))) continue;
+    s.required.forEach((name: unknown, i: number) => {
+      if (typeof name !== "string" || (props && Object.hasOwn(props, name))) return;
       emit(
         "required-unknown",
-        `${node.path}.required`,
+        `${node.path}.required[${i}]`,
         `required names ${quote(name)}, which is not among the properties`,
         `Add ${quote(name)} to properties with a type and description, or remove it from required.`,
         { name },
       );
-    }
+    });
   }
 }
 

@@ -566,3 +566,14 @@ test("findings are sorted by tool, rule and path", () => {
   assert.deepEqual(keys, [...keys].sort());
   assert.equal(findings[0]!.tool, "alphaTool");
 });
+
+test("required-unknown points at each unknown name", () => {
+  const findings = lintTools([t({ inputSchema: { ...BASE.inputSchema, required: ["x", "city", "y"] } })]);
+  assert.deepEqual(
+    findings.map((f) => [f.rule, f.path, f.args]),
+    [
+      ["required-unknown", "inputSchema.required[0]", { name: "x" }],
+      ["required-unknown", "inputSchema.required[2]", { name: "y" }],
+    ],
+  );
+});

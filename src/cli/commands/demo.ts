@@ -6,6 +6,7 @@ import { parseCommand } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { sampleServerArgv, type DemoContext, type DemoStep } from "../demo/context.js";
 import { listStep } from "../demo/list-step.js";
+import { lintStep } from "../demo/lint-step.js";
 import { pinStep } from "../demo/pin-step.js";
 
 export const HELP = `Usage: toolscore demo
@@ -14,7 +15,7 @@ Runs toolscore end to end on the bundled sample notes server, offline and in sec
 `;
 
 // The steps, in order. Each is a small file under src/cli/demo/.
-const STEPS: DemoStep[] = [listStep, pinStep];
+const STEPS: DemoStep[] = [listStep, lintStep, pinStep];
 
 /** `toolscore demo`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
