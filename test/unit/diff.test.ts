@@ -490,3 +490,16 @@ test("scorecards: a lower grade and a newly failing high-confidence probe are br
   });
   assert.equal(same.breaking.length, 0);
 });
+
+test("Markdown: a tool name with a pipe keeps the table whole, backticks cannot close the diff block", () => {
+  const tools = clone();
+  tool(tools, "search_items").description = "Search ```\n</details> the | catalogue";
+  tools.push({ ...structuredClone(RUN_COMMAND), name: "a|b" });
+  const md = renderDiffMarkdown(diffSnapshots(BASE, snap(tools)), { failOn: "breaking" });
+  assert.ok(md.includes("| added | a\\|b |"), md);
+  assert.match(md, /\*\*FAIL\*\*: 3 difference\(s\), 2 breaking \(`--fail-on breaking`\)/);
+  const fence = /^(`{4,})diff$/m.exec(md)?.[1];
+  assert.ok(fence, "the fence is longer than the backtick run in the description");
+  assert.equal(md.split("\n").filter((l) => l === fence).length, 1);
+  assert.ok(md.trimEnd().endsWith("</details>"));
+});
