@@ -1,9 +1,9 @@
 // The GitHub Action's entry: reads the inputs GitHub passes as INPUT_* variables, runs the
 // package's own commands in-process, and turns their reports into outputs, the job summary,
 // annotations, a merged SARIF file and an exit code.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { CliContext } from "../cli/context.js";
 import { EXIT } from "../cli/exit-codes.js";
 import { main, reportError } from "../cli/main.js";
@@ -42,6 +42,8 @@ export async function runAction(
     cwd: resolve(cwd, inputs.workingDirectory),
     isTTY: false,
   };
+  // A SERVER argument that names a saved file is recognised relative to the process's folder.
+  if (ctx.cwd !== process.cwd()) process.chdir(ctx.cwd);
   const tmp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), "toolscore-action-"));
   const run = async (argv: string[]) => {
     io.stdout(`::group::toolscore ${argv.map(quote).join(" ")}\n`);
@@ -65,7 +67,8 @@ export async function runAction(
     const outputs: Record<string, string> = Object.assign({}, ...steps.map((s) => s.outputs));
     if (wantsSarif(inputs)) {
       const file = resolve(ctx.cwd, inputs.sarifFile ?? join(tmp, "..", "toolscore.sarif"));
-      writeFileAtomic(file, toPrettyJson(mergeSarif(steps)));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileAtomic(file, toPrettyJson(mergeSarif(steps, workflowPath(env))));
       outputs["sarif-file"] = file;
     }
     writeOutputs(env, outputs);
@@ -80,12 +83,33 @@ export async function runAction(
   }
 }
 
-/** The runs of every step's SARIF file in one log, so one upload carries them all. */
-export function mergeSarif(steps: readonly StepResult[]): SarifLog {
+/**
+ * The runs of every step's SARIF file in one log, so one upload carries them all. Code scanning
+ * shows only results with a file location: findings on a live server, which has no file, point at
+ * the workflow that checks it (`fallbackUri`).
+ */
+export function mergeSarif(steps: readonly StepResult[], fallbackUri?: string): SarifLog {
   const runs = steps.flatMap((s) =>
     s.sarif ? (JSON.parse(readFileSync(s.sarif, "utf8")) as SarifLog).runs : [],
   );
+  if (fallbackUri) {
+    for (const result of runs.flatMap((r) => r.results)) {
+      const first = result.locations[0];
+      if (first?.physicalLocation) continue;
+      const physicalLocation = { artifactLocation: { uri: fallbackUri }, region: { startLine: 1 } };
+      if (first) first.physicalLocation = physicalLocation;
+      else result.locations.push({ physicalLocation });
+    }
+  }
   return { $schema: SARIF_SCHEMA, version: "2.1.0", runs };
+}
+
+/** The workflow file's path in the repository, from GITHUB_WORKFLOW_REF (`owner/repo/PATH@ref`). */
+export function workflowPath(env: Record<string, string | undefined>): string | undefined {
+  const ref = env.GITHUB_WORKFLOW_REF;
+  const repo = env.GITHUB_REPOSITORY;
+  if (!ref || !repo || !ref.startsWith(`${repo}/`)) return undefined;
+  return ref.slice(repo.length + 1).replace(/@[^@]*$/, "") || undefined;
 }
 
 function summaryTable(steps: readonly StepResult[]): string {

@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { SarifLog } from "../../src/report/sarif.js";
+import { sarifSchemaErrors } from "../helpers/sarif-schema.js";
 import { ROOT, runBin, tempDir } from "../support/cli.js";
 
 const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
@@ -56,6 +58,8 @@ function runAction(inputs: Record<string, string>, cwd = work.dir): Promise<Acti
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_WORKSPACE: cwd,
     RUNNER_TEMP: work.dir,
+    GITHUB_REPOSITORY: "acme/notes",
+    GITHUB_WORKFLOW_REF: "acme/notes/.github/workflows/mcp.yml@refs/pull/7/merge",
   });
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   return new Promise((done, fail) => {
@@ -108,11 +112,12 @@ describe("the action on the sample notes server", () => {
     const r = await runAction({
       server: notes,
       "mcp-pin-file": "notes.lock.json",
+      "mcp-diff-against": "notes.lock.json",
       "working-directory": "ci",
     });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.equal(r.outputs["pin-ok"], "true");
-    assert.equal(r.outputs["mcp-diff-breaking"], undefined);
+    assert.equal(r.outputs["mcp-diff-breaking"], "0");
     assert.match(r.summary, /^## toolscore$/m);
     assert.match(r.summary, /Pin check: OK/);
     assert.match(r.summary, /\| pin \| ok \|/);
@@ -204,8 +209,9 @@ describe("the action on the sample notes server", () => {
     assert.equal(pass.code, 0, pass.stdout + pass.stderr);
     assert.match(pass.outputs.grade ?? "", /^[A-F]$/);
     assert.ok(Number(pass.outputs.score) > 0 && Number(pass.outputs.score) <= 1, pass.outputs.score);
-    // The sample server has deliberate defects: it does not make an A.
-    const fail = await runAction({ server: notes, "fail-under": "A" });
+    // With its writing tools called too, the sample server's deliberate defects cost it the A
+    // (a B, score 0.89): allow-writes reaches the scorecard, and the gate fails.
+    const fail = await runAction({ server: notes, "fail-under": "A", "allow-writes": "true" });
     assert.equal(fail.code, 1, fail.stdout + fail.stderr);
     assert.match(fail.summary, /\| scorecard \| FAIL \| grade [B-F].*below A/);
   });
@@ -232,6 +238,33 @@ describe("the action's usage errors (exit 2, one line)", () => {
       assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
     });
   }
+});
+
+test("sarif-file: one valid SARIF 2.1.0 log with a run per command; live-server findings point at the workflow", async () => {
+  const r = await runAction({
+    server: rugpull,
+    "mcp-pin-file": "ci/notes.lock.json",
+    "mcp-diff-against": "notes.snapshot.json",
+    "sarif-file": "out/toolscore.sarif",
+    "working-directory": ".",
+  });
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const file = join(work.dir, "out", "toolscore.sarif");
+  assert.equal(r.outputs["sarif-file"], file);
+  const log = JSON.parse(readFileSync(file, "utf8")) as SarifLog;
+  assert.deepEqual(sarifSchemaErrors(log), []);
+  assert.deepEqual(
+    log.runs.map((run) => run.automationDetails.id),
+    ["toolscore/verify-pin/", "toolscore/diff/", "toolscore/lint/"],
+  );
+  const [pin, diff, lint] = log.runs;
+  assert.equal(pin!.results[0]!.locations[0]!.physicalLocation!.artifactLocation.uri, "ci/notes.lock.json");
+  assert.equal(diff!.results[0]!.locations[0]!.physicalLocation!.artifactLocation.uri, "notes.snapshot.json");
+  // Lint ran on the live server: its findings point at the workflow file that ran the check.
+  const uris = new Set(lint!.results.map((x) => x.locations[0]!.physicalLocation!.artifactLocation.uri));
+  assert.deepEqual([...uris], [".github/workflows/mcp.yml"]);
+  // SARIF alone does not gate: lint reports only, so it is not among the failing checks.
+  assert.match(r.summary, /\| lint \| ok \| 1 error\(s\), 3 warning\(s\) \(report only\) \|/);
 });
 
 test("no SARIF file is written unless asked for", async () => {

@@ -16,6 +16,8 @@ import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
+import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, sarifArtifact, writeSarif } from "../sarif.js";
+import { diffSarif } from "../../report/sarif-reports.js";
 import { readSavedFile, requireLive } from "../source.js";
 import { scorecardOf } from "./diff-test.js";
 
@@ -38,7 +40,7 @@ Options:
   --brief                       summary lines only, without the field diffs
   --json FILE|-                 write the diff as JSON (kind toolscore.mcp-diff); - for stdout
   --ci                          add the Markdown report to the GitHub job summary, annotate breaking changes
-  --label-a TEXT, --label-b TEXT  shown next to each side's server name
+${SARIF_HELP}  --label-a TEXT, --label-b TEXT  shown next to each side's server name
   --test                        also run the scorecard on both (live servers only) and compare
   --probes                      with --test: run the effect probes
   --allow-writes                with --test: also call tools that may write, delete or execute
@@ -64,6 +66,7 @@ const OPTIONS = {
   brief: { type: "boolean" },
   json: { type: "string" },
   ci: { type: "boolean" },
+  ...SARIF_OPTION,
   "label-a": { type: "string" },
   "label-b": { type: "string" },
   test: { type: "boolean" },
@@ -185,6 +188,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const labels = { a: values["label-a"], b: values["label-b"] };
   const failing = diff.fails(failOn);
   if (values.json !== undefined) writeOutput(values.json, toPrettyJson(diff.toJSON()), ctx);
+  if (values.sarif !== undefined) {
+    // Findings point into B when it is a saved file, else into A when that one is.
+    const file = [targets.B, targets.A].find((t) => t.kind === "file");
+    const artifact = sarifArtifact(file?.kind === "file" ? file.path : undefined, ctx);
+    writeSarif(values.sarif, diffSarif(diff, SARIF_VERSION, artifact), ctx);
+  }
   if (values.json !== "-") {
     const style = useColor(ctx) ? COLOR : PLAIN;
     ctx.stdout(renderDiff(diff, { style, brief: values.brief, failOn, labels }));

@@ -11,7 +11,9 @@ import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
+import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, sarifArtifact, writeSarif } from "../sarif.js";
 import { obtainSnapshot } from "../source.js";
+import { lintSarif } from "../../report/sarif-reports.js";
 
 export const HELP = `Usage: toolscore mcp lint SERVER [--json FILE|-] [--ci] [options]
 
@@ -26,7 +28,7 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 Options:
   --json FILE|-                 write the report (kind toolscore.mcp-lint-report) to FILE, or stdout
   --ci                          GitHub Actions: Markdown to the job summary, annotations on stdout
-  --config PATH --server NAME   take the server from a client config file
+${SARIF_HELP}  --config PATH --server NAME   take the server from a client config file
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
@@ -52,7 +54,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommand(
     "mcp lint",
     args,
-    { ...SERVER_OPTIONS, json: { type: "string" }, ci: { type: "boolean" } },
+    { ...SERVER_OPTIONS, json: { type: "string" }, ci: { type: "boolean" }, ...SARIF_OPTION },
     1,
   );
   if (values.help) {
@@ -65,8 +67,13 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       "--ci prints annotations on stdout, so it cannot share stdout with --json -: name a file for --json",
     );
   }
-  const { snapshot } = await obtainSnapshot(positionals[0], values, ctx);
+  const { snapshot, target } = await obtainSnapshot(positionals[0], values, ctx);
   const findings = lintServer(snapshot);
+  if (values.sarif !== undefined) {
+    // Findings point into the snapshot or lock that was linted, or else the config file.
+    const file = target.kind === "file" ? target.path : values.config;
+    writeSarif(values.sarif, lintSarif(findings, SARIF_VERSION, sarifArtifact(file, ctx)), ctx);
+  }
   const failed = findings.some((f) => f.severity === "error");
   const exit = failed ? EXIT.FAIL : EXIT.OK;
   const json = values.json;

@@ -16,7 +16,9 @@ import { emitCi } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
+import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, sarifArtifact, writeSarif } from "../sarif.js";
 import { obtainSnapshot } from "../source.js";
+import { pinSarif } from "../../report/sarif-reports.js";
 
 export const HELP = `Usage: toolscore mcp verify-pin SERVER [--lock FILE] [--fail-on drift|capability|never] [--json FILE|-] [--ci] [options]
 
@@ -35,7 +37,7 @@ Options:
   --json FILE|-                 write the report as JSON (kind toolscore.mcp-pin-report)
   --ci                          append a Markdown report to $GITHUB_STEP_SUMMARY and print
                                 GitHub annotations for failing findings
-  --config PATH --server NAME   take the server from a client config file
+${SARIF_HELP}  --config PATH --server NAME   take the server from a client config file
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
@@ -56,6 +58,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       "fail-on": { type: "string" },
       json: { type: "string" },
       ci: { type: "boolean" },
+      ...SARIF_OPTION,
     },
     1,
   );
@@ -74,6 +77,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (toStdout) ctx.stderr(text);
   else ctx.stdout(text);
   if (values.json !== undefined) writeOutput(values.json, renderPinJson(report), ctx);
+  if (values.sarif !== undefined) {
+    writeSarif(values.sarif, pinSarif(report, SARIF_VERSION, sarifArtifact(lockArg, ctx)), ctx);
+  }
   if (values.ci) {
     const annotations = report.findings
       .filter((f) => f.failing)

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { VERSION } from "../meta.js";
+import { renderSarif, type SarifLog } from "../report/sarif.js";
+import type { SarifArtifact } from "../report/sarif-reports.js";
+import type { CliContext } from "./context.js";
+import { writeOutput } from "./output.js";
+
+/** The `--sarif FILE` option, shared by mcp lint, mcp verify-pin and mcp diff. */
+export const SARIF_OPTION = { sarif: { type: "string" } } as const;
+
+/** The help line of `--sarif`. */
+export const SARIF_HELP =
+  "  --sarif FILE|-                write the findings as SARIF 2.1.0 (GitHub code scanning)\n";
+
+/** The version SARIF logs name as the tool's. */
+export const SARIF_VERSION = VERSION;
+
+/**
+ * The file findings point into: its path relative to the repository root (GITHUB_WORKSPACE in
+ * GitHub Actions, else the working directory), with forward slashes as SARIF URIs have them, and
+ * its text. Undefined when there is no such file or it cannot be read.
+ */
+export function sarifArtifact(path: string | undefined, ctx: CliContext): SarifArtifact {
+  if (path === undefined) return undefined;
+  const abs = resolve(ctx.cwd, path);
+  const root = resolve(ctx.cwd, ctx.env.GITHUB_WORKSPACE ?? ".");
+  const rel = relative(root, abs);
+  const uri = (rel.startsWith("..") || isAbsolute(rel) ? abs : rel).split(sep).join("/");
+  try {
+    return { uri, text: readFileSync(abs, "utf8") };
+  } catch {
+    return { uri };
+  }
+}
+
+/** Writes a SARIF log to `file` (atomically), or to stdout for `-`. */
+export function writeSarif(file: string, log: SarifLog, ctx: CliContext): void {
+  writeOutput(file, renderSarif(log), ctx);
+}

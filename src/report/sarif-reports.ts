@@ -1,0 +1,190 @@
+// The SARIF logs of mcp lint, mcp verify-pin and mcp diff: each command's findings mapped onto
+// the generic builder in sarif.ts, with the rule catalogue a reviewer reads in code scanning.
+import type { BreakingKind, ServerDiff } from "../diff/types.js";
+import { LINT_RULES } from "../lint/rules.js";
+import type { LintFinding } from "../lint/types.js";
+import { PIN_RULES, PIN_SEVERITY, type PinReport, type PinRule } from "../pin/verify.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import { pinMessage } from "./pin.js";
+import {
+  buildSarif,
+  type SarifFinding,
+  type SarifInput,
+  type SarifLog,
+  type SarifRuleInfo,
+} from "./sarif.js";
+
+/** The file a log's findings are about, relative to the repository root, with its text. */
+export type SarifArtifact = SarifInput["artifact"];
+
+// Messages come from servers: shown escaped, on one line, as everywhere else.
+const show = (s: string) => escapeForDisplay(s, { multiline: false });
+const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
+  "pin-lock-modified": [
+    "The lock does not match its own hashes: it was edited by hand.",
+    "Never edit a lock by hand. Run toolscore mcp pin again on the approved server and commit the lock it writes.",
+  ],
+  "pin-capability-added": [
+    "A tool gained the delete or exec capability, or a new tool has one.",
+    "Review what the tool can now do before anyone uses the server. If it is approved, pin again and commit the lock.",
+  ],
+  "pin-tool-added": [
+    "The server has a tool the lock does not have.",
+    "Review the new tool's definition. If it is approved, run toolscore mcp pin and commit the lock.",
+  ],
+  "pin-tool-removed": [
+    "A tool in the lock is gone from the server.",
+    "Check that nothing relies on the tool. If the removal is intended, pin again and commit the lock.",
+  ],
+  "pin-tool-changed": [
+    "A pinned tool's title, description, schemas or annotations changed.",
+    "Read the diff of each changed field: a description can gain instructions meant for the model. If it is approved, pin again.",
+  ],
+  "pin-instructions-changed": [
+    "The server's instructions changed.",
+    "Instructions reach the model directly. Read the new text; if it is approved, pin again and commit the lock.",
+  ],
+  "pin-server-changed": [
+    "The server's name or version changed.",
+    "Information only: expected after an upgrade.",
+  ],
+  "pin-protocol-changed": [
+    "The negotiated protocol version changed.",
+    "Information only: expected after an upgrade of the server or of toolscore.",
+  ],
+};
+
+/** The rule catalogue of mcp verify-pin. */
+export const PIN_SARIF_RULES: readonly SarifRuleInfo[] = PIN_RULES.map((id) => ({
+  id,
+  shortDescription: PIN_TEXT[id][0],
+  help: PIN_TEXT[id][1],
+  severity: PIN_SEVERITY[id],
+}));
+
+/** The rule catalogue of mcp lint. */
+export const LINT_SARIF_RULES: readonly SarifRuleInfo[] = LINT_RULES.map((r) => ({
+  id: r.id,
+  shortDescription: r.summary,
+  fullDescription: `${r.summary} ${r.help}`,
+  help: r.help,
+  severity: r.severity,
+}));
+
+const DIFF_TEXT: Record<BreakingKind, string> = {
+  "tool-removed": "A tool was removed.",
+  "parameter-removed": "A parameter was removed.",
+  "parameter-required": "A parameter became required.",
+  "parameter-type-changed": "A parameter's type changed.",
+  "capability-added": "A tool gained the delete or exec capability.",
+  "lint-error-added": "A new lint error.",
+  "grade-lowered": "The scorecard grade went down.",
+  "probe-newly-failing": "A high-confidence effect probe newly fails.",
+};
+
+/** The rule catalogue of mcp diff: one rule per kind of breaking change, and the other differences. */
+export const DIFF_SARIF_RULES: readonly SarifRuleInfo[] = [
+  ...(Object.keys(DIFF_TEXT) as BreakingKind[]).map((kind) => ({
+    id: `diff-${kind}`,
+    shortDescription: `Breaking: ${DIFF_TEXT[kind].charAt(0).toLowerCase()}${DIFF_TEXT[kind].slice(1)}`,
+    fullDescription: `${DIFF_TEXT[kind]} Agents and clients built against the baseline can break, or a tool can do more than was approved.`,
+    help: "Keep the old behaviour alongside the new one, or announce the change and bump the major version.",
+    severity: "error" as const,
+  })),
+  {
+    id: "diff-tool-added",
+    shortDescription: "A tool was added.",
+    help: "Review the new tool's definition and capabilities.",
+    severity: "info",
+  },
+  {
+    id: "diff-tool-changed",
+    shortDescription: "A tool's definition changed without breaking callers.",
+    help: "Review the diff of each changed field.",
+    severity: "info",
+  },
+  {
+    id: "diff-server-changed",
+    shortDescription: "The server's name, version, protocol or instructions changed.",
+    help: "Review changed instructions: they reach the model directly.",
+    severity: "info",
+  },
+];
+
+/** The SARIF log of a pin check. A finding that fails is an error, one that does not a warning. */
+export function pinSarif(report: PinReport, version: string, artifact?: SarifArtifact): SarifLog {
+  const findings = report.findings.map((f): SarifFinding => ({
+    ruleId: f.rule,
+    severity: f.severity === "info" ? "info" : f.failing ? "error" : "warning",
+    message: show(pinMessage(f)),
+    tool: f.tool,
+    path: f.fields.join(","),
+  }));
+  return buildSarif({ command: "mcp verify-pin", version, rules: PIN_SARIF_RULES, findings, artifact });
+}
+
+/** The SARIF log of lint findings. */
+export function lintSarif(
+  findings: readonly LintFinding[],
+  version: string,
+  artifact?: SarifArtifact,
+): SarifLog {
+  return buildSarif({
+    command: "mcp lint",
+    version,
+    rules: LINT_SARIF_RULES,
+    artifact,
+    findings: findings.map((f) => ({
+      ruleId: f.rule,
+      severity: f.severity,
+      message: `${sentence(show(f.message))} Fix: ${show(f.fix)}`,
+      tool: f.tool,
+      path: f.path,
+    })),
+  });
+}
+
+/** The SARIF log of a diff: breaking changes as errors, the other differences as notes. */
+export function diffSarif(d: ServerDiff, version: string, artifact?: SarifArtifact): SarifLog {
+  const breakingTools = new Set(d.breaking.map((b) => b.tool));
+  const findings: SarifFinding[] = [
+    ...d.breaking.map((b): SarifFinding => ({
+      ruleId: `diff-${b.kind}`,
+      severity: "error",
+      message: show(b.tool === null ? b.reason : `${b.tool}: ${b.reason}`),
+      tool: b.tool,
+      path: b.path ?? "",
+    })),
+    ...d.added
+      .filter((t) => !breakingTools.has(t))
+      .map((t): SarifFinding => ({
+        ruleId: "diff-tool-added",
+        severity: "info",
+        message: show(`new tool ${t}`),
+        tool: t,
+      })),
+    ...d.changed
+      .filter((c) => !breakingTools.has(c.name))
+      .map((c): SarifFinding => ({
+        ruleId: "diff-tool-changed",
+        severity: "info",
+        message: show(`${c.name} changed: ${c.fields.join(", ")}`),
+        tool: c.name,
+        path: c.fields.join(","),
+      })),
+    ...d.server.map((s): SarifFinding => ({
+      ruleId: "diff-server-changed",
+      severity: "info",
+      message: show(
+        s.field === "instructions"
+          ? "the server instructions changed"
+          : `${s.field}: ${s.from ?? "none"} -> ${s.to ?? "none"}`,
+      ),
+      tool: null,
+      path: s.field,
+    })),
+  ];
+  return buildSarif({ command: "mcp diff", version, rules: DIFF_SARIF_RULES, findings, artifact });
+}
