@@ -65,8 +65,8 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
       add("readonly-no-side-effect", p.name, "skip", blind);
       continue;
     }
-    const args = argsFor(ctx, p, "probe-read");
     const before = await look();
+    const args = argsFor(ctx, p, "probe-read", before);
     const r = await safeCall(p.name, args);
     const after = await look();
     if (r instanceof Error) add("readonly-no-side-effect", p.name, "skip", `the call failed: ${r.message}`);
