@@ -27,7 +27,8 @@ const supported = supportedList
 const define = {
   __TOOLSCORE_VERSION__: JSON.stringify(pkg.version),
   __MCP_LATEST_PROTOCOL__: JSON.stringify(latest),
-  __MCP_SUPPORTED_PROTOCOLS__: JSON.stringify(supported),
+  // A string, not an array: an array define becomes a module of its own in every bundle.
+  __MCP_SUPPORTED_PROTOCOLS__: JSON.stringify(supported.join(",")),
 };
 
 // Build into a fresh folder and swap it in, so that a run of dist/cli.js during a build (tests,

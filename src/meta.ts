@@ -24,5 +24,5 @@ export const LATEST_PROTOCOL_VERSION: string = bundled
 
 /** Every protocol version the SDK accepts from a server. */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = bundled
-  ? __MCP_SUPPORTED_PROTOCOLS__
+  ? __MCP_SUPPORTED_PROTOCOLS__.split(",")
   : sdkTypes!.SUPPORTED_PROTOCOL_VERSIONS;

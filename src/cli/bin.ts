@@ -1,19 +1,26 @@
-import { stopAllProcesses } from "../mcp/process.js";
-import { processContext } from "./context.js";
-import { EXIT } from "./exit-codes.js";
-import { main } from "./main.js";
+// The toolscore bin. It imports nothing up front: `--version` answers from a constant put in at
+// build time, and everything else loads only what the command needs.
+const argv = process.argv.slice(2);
+const bundled = typeof __TOOLSCORE_VERSION__ === "string";
 
-// Ctrl-C or a termination signal: stop every server this run started (whole process groups), then
-// leave with the conventional code.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.once(signal, () => {
-    process.stderr.write(`\ntoolscore: interrupted, stopping servers\n`);
-    void stopAllProcesses(1000).finally(() => process.exit(signal === "SIGINT" ? EXIT.INTERRUPTED : 143));
-  });
+if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
+  process.stdout.write(`${__TOOLSCORE_VERSION__}\n`);
+} else {
+  // Ctrl-C or a termination signal: stop every server this run started (whole process groups),
+  // then leave with the conventional code. The module is shared with the commands, so it sees
+  // their servers.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`\ntoolscore: interrupted, stopping servers\n`);
+      void import("../mcp/process.js")
+        .then(({ stopAllProcesses }) => stopAllProcesses(1000))
+        .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    });
+  }
+  const { main, processContext } = await import("./main.js");
+  const code = await main(argv, processContext());
+  process.exitCode = code;
+  // Stdio servers are stopped by each command; whatever else kept the loop alive (an HTTP
+  // keep-alive socket) must not keep the process waiting.
+  setTimeout(() => process.exit(code), 50).unref();
 }
-
-const code = await main(process.argv.slice(2), processContext());
-process.exitCode = code;
-// Stdio servers are stopped by each command; whatever kept the loop alive (an HTTP keep-alive
-// socket) must not keep the process waiting.
-setTimeout(() => process.exit(code), 50).unref();

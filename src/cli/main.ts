@@ -2,6 +2,9 @@ import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
 import { escapeForDisplay } from "../util/unicode.js";
 import type { CliContext } from "./context.js";
+
+// Re-exported so that the bin loads one module before the command.
+export { processContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 
 type Command = { run(args: string[], ctx: CliContext): Promise<number>; HELP: string };

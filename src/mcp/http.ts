@@ -1,18 +1,8 @@
 import { ToolscoreError } from "../util/errors.js";
 import { MCPClient, type HttpConnectOptions } from "./client.js";
+import { redactUrl } from "./redact.js";
 
-/** A URL with its credentials and query values hidden, fit to show or to write in a report. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.username) u.username = "***";
-    if (u.password) u.password = "***";
-    for (const key of [...u.searchParams.keys()]) u.searchParams.set(key, "***");
-    return u.href;
-  } catch {
-    return "<invalid URL>";
-  }
-}
+export { redactUrl };
 
 /**
  * A server reached over HTTP: Streamable HTTP first, and the legacy HTTP+SSE transport when the

@@ -3,7 +3,7 @@ import { ToolscoreError } from "../util/errors.js";
 import { isFile } from "../util/fs.js";
 import { splitCommand } from "./argv.js";
 import { readConfigEntry } from "./config.js";
-import { redactUrl } from "./http.js";
+import { redactUrl } from "./redact.js";
 
 /** Where a server is: a process to launch, a URL, or a saved snapshot or lock file. */
 export type ServerTarget =
