@@ -146,7 +146,7 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
     .filter((x) => x.capabilities.length > 0);
   const touched = new Set([...added, ...removed, ...changed.map((c) => c.name)]);
   const duplicates = ta.size !== a.tools.length || tb.size !== b.tools.length;
-  const { lintNew, lintResolved } = compareLint(a.tools, b.tools, touched, duplicates);
+  const { lintNew, lintResolved } = compareLint(a, b, touched, duplicates);
   const server = serverChanges(a, b);
   let scorecards: ScorecardComparison | undefined;
   let scoreBreaking: ReturnType<typeof compareScorecards>["breaking"] = [];

@@ -1,5 +1,6 @@
-import { lintTools } from "../lint/index.js";
+import { lintServer } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
+import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
 
 const key = (f: LintFinding) => `${f.rule}\u0000${f.tool ?? ""}\u0000${f.path}`;
@@ -12,23 +13,26 @@ function order(x: LintFinding, y: LintFinding): number {
 }
 
 /**
- * Lint findings new in B and resolved by B. A finding is the same on both sides when its rule,
- * tool and path match (its message may carry numbers that move, such as a token estimate).
- * `touched` names the tools that differ: lint rules look at one tool at a time, so only those are
- * linted, unless a side has duplicate names (`duplicates`: a rule across tools), when every tool is.
+ * Lint findings new in B and resolved by B (tools and instructions). A finding is the same on both
+ * sides when its rule, tool and path match (its message may carry numbers that move, such as a
+ * token estimate). `touched` names the tools that differ: lint rules look at one tool at a time,
+ * so only those are linted, and the instructions only when they changed, unless a side has
+ * duplicate names (`duplicates`: a rule across tools), when every tool is.
  */
 export function compareLint(
-  a: readonly RawTool[],
-  b: readonly RawTool[],
+  a: Pick<ServerSnapshot, "tools" | "instructions">,
+  b: Pick<ServerSnapshot, "tools" | "instructions">,
   touched: ReadonlySet<string>,
   duplicates: boolean,
 ): { lintNew: LintFinding[]; lintResolved: LintFinding[] } {
-  const all = duplicates;
-  if (!all && touched.size === 0) return { lintNew: [], lintResolved: [] };
+  const instructionsChanged = a.instructions !== b.instructions;
+  if (!duplicates && touched.size === 0 && !instructionsChanged) return { lintNew: [], lintResolved: [] };
   const pick = (tools: readonly RawTool[]) =>
-    all ? tools : tools.filter((t) => touched.has(String(t.name)));
-  const before = lintTools(pick(a));
-  const after = lintTools(pick(b));
+    duplicates ? tools : tools.filter((t) => touched.has(String(t.name)));
+  const lint = (s: typeof a) =>
+    lintServer({ tools: pick(s.tools), instructions: instructionsChanged ? s.instructions : null });
+  const before = lint(a);
+  const after = lint(b);
   const had = new Set(before.map(key));
   const has = new Set(after.map(key));
   return {

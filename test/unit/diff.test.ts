@@ -503,3 +503,22 @@ test("Markdown: a tool name with a pipe keeps the table whole, backticks cannot 
   assert.equal(md.split("\n").filter((l) => l === fence).length, 1);
   assert.ok(md.trimEnd().endsWith("</details>"));
 });
+
+test("hidden characters added to the instructions: a new lint error for the server, breaking", () => {
+  const d = diffSnapshots(
+    snap(clone(), { instructions: "Use search first." }),
+    snap(clone(), { instructions: "Use search first.\u200b" }),
+  );
+  assert.deepEqual(
+    d.lintNew.map((f) => [f.rule, f.tool]),
+    [["hidden-unicode", null]],
+  );
+  assert.deepEqual(
+    d.breaking.map((b) => [b.tool, b.kind]),
+    [[null, "lint-error-added"]],
+  );
+  const text = renderDiff(d);
+  assert.ok(text.includes("    +Use search first.\\u200b\n"), text);
+  assert.match(text, /\+ lint error: .*\(hidden-unicode\)\n/);
+  assert.match(text, /\n {2}server: new lint error: /);
+});
