@@ -577,3 +577,19 @@ test("required-unknown points at each unknown name", () => {
     ],
   );
 });
+
+test("schema-invalid names what the compiler refused", () => {
+  const cases: Array<[Record<string, unknown>, RegExp]> = [
+    [
+      schema({ city: { type: "strng" } }),
+      /properties\.city\.type must be equal to one of the allowed values/,
+    ],
+    [schema({ code: { type: "string", pattern: "[a-" } }), /Invalid regular expression: \/\[a-\/u/],
+    [schema({ p: { $ref: "#/$defs/Nope" } }), /can't resolve reference #\/\$defs\/Nope/],
+  ];
+  for (const [inputSchema, message] of cases) {
+    const f = lintTools([t({ inputSchema })]).find((x) => x.rule === "schema-invalid");
+    assert.match(f?.message ?? "(no finding)", message);
+    assert.equal(f?.path, "inputSchema");
+  }
+});
