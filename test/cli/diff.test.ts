@@ -300,3 +300,26 @@ for (const b of BAD) {
     assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
   });
 }
+
+test("URLs: a snapshot of a Streamable HTTP server against it, and two HTTP servers against each other", async () => {
+  // Loaded by path, so this file does not depend on the fixture's type declarations.
+  const fixtures = join(import.meta.dirname, "..", "fixtures", "servers", "http-servers.mjs");
+  const http = (await import(fixtures)) as Record<
+    string,
+    () => Promise<{ url: string; close(): Promise<void> }>
+  >;
+  const [streamable, sse] = await Promise.all([http.startStreamableHttp!(), http.startSseOnly!()]);
+  try {
+    const snap = path("http.json");
+    assert.equal((await runCli(["mcp", "list", streamable.url, "--json", snap])).code, 0);
+    const same = await runCli(["mcp", "diff", snap, streamable.url, "--header", "X-Key: k"]);
+    assert.equal(same.code, 0, same.stdout + same.stderr);
+    assert.match(same.stdout, /No differences\./);
+    const two = await runCli(["mcp", "diff", streamable.url, sse.url, "--fail-on", "breaking"]);
+    assert.equal(two.code, 0, two.stderr);
+    assert.match(two.stdout, /^server name: streamable-fixture -> sse-fixture$/m);
+    assert.match(two.stdout, /^Diff: OK \(1 difference\(s\), 0 breaking, --fail-on breaking\)$/m);
+  } finally {
+    await Promise.all([streamable.close(), sse.close()]);
+  }
+});
