@@ -18,7 +18,7 @@ const base = {
 
 describe("ServerSnapshot", () => {
   test("serialize: fixed key order, sorted tools kept as sent, two spaces, trailing newline", () => {
-    const shuffled = { tools: base.tools, instructions: null, protocol: base.protocol, ...base };
+    const shuffled = Object.fromEntries(Object.entries(base).reverse());
     const text = ServerSnapshot.serialize(ServerSnapshot.parse(shuffled));
     assert.equal(
       text,
