@@ -1,0 +1,223 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, fixtureCommand, runBin, runCli, tempDir } from "../support/cli.js";
+
+const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
+const spyCalls = (file: string): Array<{ tool: string }> =>
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { tool: string })
+    : [];
+
+test("safe by default: the spy server records no call to a tool that may write, delete or execute", async () => {
+  const tmp = tempDir();
+  const file = join(tmp.dir, "calls.jsonl");
+  try {
+    const r = await runCli([
+      "mcp",
+      "test",
+      fixtureCommand("score-spy.mjs"),
+      "--env",
+      `SCORE_SPY_FILE=${file}`,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const unsafe = ["create_item", "delete_item", "run_shell", "frobnicate"];
+    assert.deepEqual(
+      spyCalls(file).filter((c) => unsafe.includes(c.tool)),
+      [],
+    );
+    for (const t of unsafe) assert.match(r.stdout, new RegExp(`^  ${t} .* skipped: `, "m"));
+    assert.match(r.stdout, /called \d of 5 tools/);
+
+    const all = await runCli([
+      "mcp",
+      "test",
+      fixtureCommand("score-spy.mjs"),
+      "--env",
+      `SCORE_SPY_FILE=${file}`,
+      "--allow-writes",
+    ]);
+    assert.equal(all.code, 0, all.stderr);
+    assert.deepEqual([...new Set(spyCalls(file).map((c) => c.tool))].sort(), [
+      "create_item",
+      "delete_item",
+      "frobnicate",
+      "list_items",
+      "run_shell",
+    ]);
+    assert.match(all.stdout, /called 5 of 5 tools/);
+  } finally {
+    tmp.remove();
+  }
+});
+
+test("the sample server: its documented defects are what the scorecard finds", async () => {
+  const tmp = tempDir();
+  const out = join(tmp.dir, "card.json");
+  try {
+    const r = await runCli([
+      "mcp",
+      "test",
+      NOTES,
+      "--allow-writes",
+      "--probes",
+      "--report",
+      "json",
+      "--output",
+      out,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const card = JSON.parse(readFileSync(out, "utf8"));
+    assert.equal(card.kind, "toolscore.mcp-scorecard");
+    assert.equal(card.scorecard_version, "1");
+    for (const key of [
+      "server",
+      "grade",
+      "not_graded_reason",
+      "score",
+      "rates",
+      "coverage",
+      "tools",
+      "calls",
+      "lint",
+      "probes",
+      "fixes",
+    ])
+      assert.ok(key in card, key);
+    const failing = card.calls.filter((c: { kind: string; ok: boolean }) => c.kind === "happy" && !c.ok);
+    assert.deepEqual([...new Set(failing.map((c: { tool: string }) => c.tool))].sort(), [
+      "export_notes",
+      "update_note",
+    ]);
+    assert.ok(
+      failing.some(
+        (c: { tool: string; arguments: { format?: string } }) =>
+          c.tool === "export_notes" && c.arguments.format === "csv",
+      ),
+    );
+    const rules = card.lint.map((f: { rule: string; tool: string }) => `${f.rule} ${f.tool}`);
+    for (const r of [
+      "property-no-type search_notes",
+      "description-short search_notes",
+      "name-not-snake-case noteStats",
+      "required-missing update_note",
+    ])
+      assert.ok(rules.includes(r), r);
+    assert.match(r.stdout, /^Grade [A-F] \(score 0\.\d\d\)  called 8 of 8 tools$/m);
+    assert.match(r.stdout, /Top issues to fix/);
+    assert.match(
+      r.stdout,
+      /export_notes: fails on valid input \(1 of 3 calls\): error result: export format csv is not supported/,
+    );
+    assert.match(r.stderr, /Report written to/);
+  } finally {
+    tmp.remove();
+  }
+});
+
+test("the same seed gives the same report (latencies aside)", async () => {
+  const run = async () => {
+    const r = await runCli(["mcp", "test", NOTES, "--report", "json", "--seed", "42"]);
+    const card = JSON.parse(r.stdout);
+    for (const c of card.calls) c.latency_ms = 0;
+    for (const t of card.tools) t.avg_latency_ms = 0;
+    return JSON.stringify(card);
+  };
+  assert.equal(await run(), await run());
+});
+
+test("--report md writes the Markdown scorecard", async () => {
+  const r = await runCli(["mcp", "test", NOTES, "--report", "md"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^## MCP scorecard: notes-server 1\.0\.0/);
+  assert.match(r.stdout, /\| tool \| valid input \| edge cases \|/);
+});
+
+test("zero tools and --cases 0 are not graded; --fail-under fails them", async () => {
+  const zero = await runCli(["mcp", "test", fixtureCommand("score-zero-tools.mjs")]);
+  assert.equal(zero.code, 0);
+  assert.match(zero.stdout, /^Not graded: the server has no tools/m);
+  const bar = await runCli(["mcp", "test", fixtureCommand("score-zero-tools.mjs"), "--fail-under", "F"]);
+  assert.equal(bar.code, 1);
+  assert.match(bar.stderr, /below --fail-under F/);
+  const none = await runCli(["mcp", "test", NOTES, "--cases", "0", "--report", "json"]);
+  const card = JSON.parse(none.stdout);
+  assert.equal(card.grade, null);
+  assert.equal(card.score, null);
+  assert.match(card.not_graded_reason, /--cases 0/);
+});
+
+test("--fail-under: exit 1 below the bar, 0 at or above it", async () => {
+  const card = JSON.parse((await runCli(["mcp", "test", NOTES, "--report", "json"])).stdout);
+  const grades = ["A", "B", "C", "D", "F"];
+  const at = grades.indexOf(card.grade);
+  assert.equal((await runCli(["mcp", "test", NOTES, "--fail-under", card.grade])).code, 0);
+  if (at > 0) assert.equal((await runCli(["mcp", "test", NOTES, "--fail-under", grades[at - 1]!])).code, 1);
+});
+
+test("--ci: job summary, annotations for blocking issues, exit 1", async () => {
+  const tmp = tempDir();
+  const summary = join(tmp.dir, "summary.md");
+  writeFileSync(summary, "");
+  try {
+    const r = await runCli(["mcp", "test", NOTES, "--ci", "--allow-writes"], {
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
+    assert.equal(r.code, 1);
+    assert.match(readFileSync(summary, "utf8"), /## MCP scorecard: notes-server/);
+    assert.match(r.stdout, /^::error title=toolscore call%3Ahappy export_notes::fails on valid input/m);
+    assert.match(r.stdout, /^::error title=toolscore lint%3Aproperty-no-type search_notes::/m);
+  } finally {
+    tmp.remove();
+  }
+});
+
+test("usage errors: one line, exit 2", async () => {
+  const table: Array<[string[], RegExp]> = [
+    [["--cases=-1"], /--cases takes a whole number/],
+    [["--concurrency", "0"], /--concurrency takes a whole number/],
+    [["--fail-under", "E"], /--fail-under takes one of A, B, C, D, F/],
+    [["--report", "xml"], /--report takes one of md, json/],
+  ];
+  for (const [extra, message] of table) {
+    const r = await runCli(["mcp", "test", NOTES, ...extra]);
+    assert.equal(r.code, 2, extra.join(" "));
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split("\n").length, 1);
+  }
+  const tmp = tempDir();
+  try {
+    const file = join(tmp.dir, "snap.json");
+    const list = await runCli(["mcp", "list", NOTES, "--json", file]);
+    assert.equal(list.code, 0);
+    const r = await runCli(["mcp", "test", file]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /needs a live server/);
+  } finally {
+    tmp.remove();
+  }
+});
+
+test("a failed run leaves an existing report file as it was", async () => {
+  const tmp = tempDir();
+  const out = join(tmp.dir, "card.json");
+  writeFileSync(out, "previous");
+  try {
+    const r = await runCli(["mcp", "test", fixtureCommand("crash-on-start.mjs"), "--output", out]);
+    assert.equal(r.code, 2);
+    assert.equal(readFileSync(out, "utf8"), "previous");
+  } finally {
+    tmp.remove();
+  }
+});
+
+test("dist/cli.js mcp test: the scorecard, and no progress line off a terminal", async () => {
+  const r = await runBin(["mcp", "test", NOTES]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^Grade [A-F]/m);
+  assert.doesNotMatch(r.stderr, /calling tools/);
+});
