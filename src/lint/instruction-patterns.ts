@@ -49,7 +49,7 @@ export const INSTRUCTION_PATTERNS: readonly InstructionPattern[] = [
   {
     id: "you-must",
     label: "gives the model standing orders",
-    pattern: /\byou (?:must|have to|are required to) (?:always|never|first|immediately|also|secretly)\b/i,
+    pattern: /\byou (?:must|have to|are required to) (?:always|never|immediately|secretly)\b/i,
   },
   {
     id: "sensitive-file",
