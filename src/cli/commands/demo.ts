@@ -9,6 +9,7 @@ import { listStep } from "../demo/list-step.js";
 import { lintStep } from "../demo/lint-step.js";
 import { pinStep } from "../demo/pin-step.js";
 import { diffStep } from "../demo/diff-step.js";
+import { testStep } from "../demo/test-step.js";
 
 export const HELP = `Usage: toolscore demo
 
@@ -16,7 +17,7 @@ Runs toolscore end to end on the bundled sample notes server, offline and in sec
 `;
 
 // The steps, in order. Each is a small file under src/cli/demo/.
-const STEPS: DemoStep[] = [listStep, lintStep, pinStep, diffStep];
+const STEPS: DemoStep[] = [listStep, lintStep, pinStep, diffStep, testStep];
 
 /** `toolscore demo`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
