@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 import { ToolscoreError } from "../util/errors.js";
 
 // RFC 8785 (JSON Canonicalization Scheme): object keys sorted by UTF-16 code units, no white space,
@@ -16,23 +16,16 @@ const SHORT_ESCAPES: Record<number, string> = {
 
 const hex4 = (c: number) => `\\u${c.toString(16).padStart(4, "0")}`;
 
+// What must be escaped: control characters, the quote, the backslash, and lone surrogates (which
+// cannot be UTF-8). Everything else is written as it is.
+const NEEDS_ESCAPE =
+  /[\u0000-\u001f"\\]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+const NEEDS_ESCAPE_TEST = new RegExp(NEEDS_ESCAPE.source);
+
 function canonicalString(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const short = SHORT_ESCAPES[c];
-    if (short !== undefined) out += short;
-    else if (c < 0x20) out += hex4(c);
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      const next = s.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        out += s[i]! + s[i + 1]!;
-        i++;
-      } else out += hex4(c); // a lone surrogate cannot be UTF-8: keep it as its escape
-    } else if (c >= 0xdc00 && c <= 0xdfff) out += hex4(c);
-    else out += s[i]!;
-  }
-  return out + '"';
+  if (!NEEDS_ESCAPE_TEST.test(s)) return `"${s}"`;
+  return `"${s.replace(NEEDS_ESCAPE, (ch) => SHORT_ESCAPES[ch.charCodeAt(0)] ?? hex4(ch.charCodeAt(0)))}"`;
 }
 
 function canonicalNumber(n: number): string {
@@ -43,37 +36,73 @@ function canonicalNumber(n: number): string {
   return Object.is(n, -0) ? "0" : String(n);
 }
 
-/**
- * The RFC 8785 canonical JSON of a JSON value: the same value always gives the same text, whatever
- * the key order or formatting it came with. `undefined` members of objects are left out, as in JSON.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null) return "null";
+// Appends the canonical JSON of `value` to `out` (a rope: V8 joins such strings lazily, which keeps
+// large locks cheap to canonicalise).
+function write(value: unknown, out: string): string {
+  if (value === null) return out + "null";
   switch (typeof value) {
     case "boolean":
-      return value ? "true" : "false";
+      return out + (value ? "true" : "false");
     case "number":
-      return canonicalNumber(value);
+      return out + canonicalNumber(value);
     case "string":
-      return canonicalString(value);
+      return out + canonicalString(value);
     case "object": {
-      if (Array.isArray(value))
-        return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
+      if (Array.isArray(value)) {
+        out += "[";
+        for (let i = 0; i < value.length; i++) {
+          if (i) out += ",";
+          out = value[i] === undefined ? out + "null" : write(value[i], out);
+        }
+        return out + "]";
+      }
       const obj = value as Record<string, unknown>;
       // Default sort compares UTF-16 code units, which is the order RFC 8785 asks for.
-      const keys = Object.keys(obj)
-        .filter((k) => obj[k] !== undefined)
-        .sort();
-      return `{${keys.map((k) => `${canonicalString(k)}:${canonicalJson(obj[k])}`).join(",")}}`;
+      const keys = Object.keys(obj).sort();
+      out += "{";
+      let first = true;
+      for (const k of keys) {
+        if (obj[k] === undefined) continue;
+        out += (first ? "" : ",") + canonicalString(k) + ":";
+        first = false;
+        out = write(obj[k], out);
+      }
+      return out + "}";
     }
     default:
       throw new ToolscoreError("FILE_INVALID", `cannot canonicalize a value of type ${typeof value}`);
   }
 }
 
+/**
+ * The RFC 8785 canonical JSON of a JSON value: the same value always gives the same text, whatever
+ * the key order or formatting it came with. `undefined` members of objects are left out, as in JSON.
+ */
+export function canonicalJson(value: unknown): string {
+  return write(value, "");
+}
+
+/** The canonical JSON of an object key (a JSON string). */
+export function canonicalKey(key: string): string {
+  return canonicalString(key);
+}
+
 /** SHA-256 of a string's UTF-8 bytes, as lowercase hex. */
 export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return oneShot
+    ? oneShot("sha256", text, "hex")
+    : crypto.createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+// crypto.hash (Node 20.12 and later) hashes without a Hash object: several times faster for the
+// many small field hashes of a large lock.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
+
+/** SHA-256 of the UTF-8 bytes of several strings one after the other, as lowercase hex. */
+export function sha256OfParts(parts: Iterable<string>): string {
+  const hash = crypto.createHash("sha256");
+  for (const p of parts) hash.update(p, "utf8");
+  return hash.digest("hex");
 }
 
 /** SHA-256 of the canonical JSON of a value, as lowercase hex. */

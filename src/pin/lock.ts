@@ -2,7 +2,7 @@ import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { ClientCapabilityName } from "../mcp/session.js";
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
-import { canonicalJson, hashJson, sha256Hex } from "./canonical.js";
+import { canonicalJson, canonicalKey, sha256Hex, sha256OfParts } from "./canonical.js";
 import {
   CAPABILITIES,
   deriveCapabilities,
@@ -77,19 +77,50 @@ function sortedCopy(value: unknown): unknown {
   return value;
 }
 
-/** The pinned fields of a tool that are present, in pinned-field order. */
+/**
+ * The pinned fields of a tool that are present, in pinned-field order. The values are the tool's
+ * own (not copied); the lock file writes them with sorted keys.
+ */
 export function pinnedDefinition(tool: RawTool): Record<string, unknown> {
   const def: Record<string, unknown> = {};
-  for (const f of PINNED_FIELDS)
-    if (Object.hasOwn(tool, f) && tool[f] !== undefined) def[f] = sortedCopy(tool[f]);
+  for (const f of PINNED_FIELDS) if (Object.hasOwn(tool, f) && tool[f] !== undefined) def[f] = tool[f];
   return def;
+}
+
+// The pinned field names in canonical (UTF-16) order, for composing a definition's canonical JSON
+// from the canonical JSON of its fields: each field is canonicalised once.
+const CANONICAL_FIELD_ORDER = [...PINNED_FIELDS].sort();
+
+// The canonical JSON of definitions already hashed, so the lock's own hash does not redo them.
+const definitionCanon = new WeakMap<object, string>();
+
+/** A definition's SHA-256 and the per-field hashes (null for an absent field). */
+export function definitionHashes(definition: Record<string, unknown>): {
+  sha256: string;
+  fields: Record<PinnedField, string | null>;
+} {
+  const fields = {} as Record<PinnedField, string | null>;
+  const canon = {} as Record<string, string>;
+  for (const f of PINNED_FIELDS) {
+    if (Object.hasOwn(definition, f) && definition[f] !== undefined) {
+      canon[f] = canonicalJson(definition[f]);
+      fields[f] = sha256Hex(canon[f]);
+    } else fields[f] = null;
+  }
+  const known = Object.keys(definition).every((k) => (PINNED_FIELDS as readonly string[]).includes(k));
+  // A hand-edited definition may hold other keys: then it is canonicalised as a whole.
+  const whole = known
+    ? `{${CANONICAL_FIELD_ORDER.filter((f) => canon[f] !== undefined)
+        .map((f) => `${canonicalKey(f)}:${canon[f]}`)
+        .join(",")}}`
+    : canonicalJson(definition);
+  definitionCanon.set(definition, whole);
+  return { sha256: sha256Hex(whole), fields };
 }
 
 /** The per-field hashes of a pinned definition. */
 export function fieldHashes(definition: Record<string, unknown>): Record<PinnedField, string | null> {
-  const out = {} as Record<PinnedField, string | null>;
-  for (const f of PINNED_FIELDS) out[f] = Object.hasOwn(definition, f) ? hashJson(definition[f]) : null;
-  return out;
+  return definitionHashes(definition).fields;
 }
 
 /** A tool's name as the lock keys it: the string, or the canonical JSON of a name that is not one. */
@@ -100,32 +131,57 @@ export function toolName(tool: RawTool): string {
 /** Locks one tool. */
 export function lockTool(tool: RawTool, override?: readonly Capability[]): LockedTool {
   const definition = pinnedDefinition(tool);
+  const { sha256, fields } = definitionHashes(definition);
   return {
     name: toolName(tool),
-    sha256: hashJson(definition),
-    fields: fieldHashes(definition),
+    sha256,
+    fields,
     definition,
     capabilities: deriveCapabilities(tool, override),
   };
 }
 
-/** The lock's own hash: SHA-256 of its canonical JSON without `lock_sha256`. */
-export function lockHash(lock: Omit<Lock, "lock_sha256"> & { lock_sha256?: unknown }): string {
-  const { lock_sha256: _ignored, ...rest } = lock;
-  return hashJson(rest);
+const TOOL_KEYS = ["capabilities", "definition", "fields", "name", "sha256"];
+
+function toolCanon(t: LockedTool): string {
+  const keys = Object.keys(t).sort();
+  const def = definitionCanon.get(t.definition);
+  if (def === undefined || keys.join() !== TOOL_KEYS.join()) return canonicalJson(t);
+  return `{"capabilities":${canonicalJson(t.capabilities)},"definition":${def},"fields":${canonicalJson(t.fields)},"name":${canonicalJson(t.name)},"sha256":${canonicalJson(t.sha256)}}`;
+}
+
+function* lockCanonParts(lock: Record<string, unknown>): Generator<string> {
+  const keys = Object.keys(lock)
+    .filter((k) => k !== "lock_sha256" && lock[k] !== undefined)
+    .sort();
+  yield "{";
+  for (const [i, k] of keys.entries()) {
+    yield `${i ? "," : ""}${canonicalKey(k)}:`;
+    const v = lock[k];
+    if (k === "tools" && Array.isArray(v)) {
+      yield "[";
+      for (const [j, t] of (v as LockedTool[]).entries()) yield (j ? "," : "") + toolCanon(t);
+      yield "]";
+    } else yield canonicalJson(v);
+  }
+  yield "}";
 }
 
 /**
- * Builds the lock of a snapshot: per tool (sorted by name) the hashes of its canonical JSON and of
- * each pinned field, its definition and its capabilities (overrides applied), plus the server, the
- * protocol, the instructions' hash and `lock_sha256`. Pure and deterministic.
+ * The lock's own hash: SHA-256 of its canonical JSON without `lock_sha256`. The canonical JSON is
+ * hashed piece by piece (the definitions' canonical JSON is reused), never built as one string.
  */
-export function buildLock(snapshot: ServerSnapshot, opts: BuildLockOptions = {}): Lock {
+export function lockHash(lock: Omit<Lock, "lock_sha256"> & { lock_sha256?: unknown }): string {
+  return sha256OfParts(lockCanonParts(lock as unknown as Record<string, unknown>));
+}
+
+/** A lock's content without its own hash: the tools pinned, overrides applied. */
+export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}): Omit<Lock, "lock_sha256"> {
   const overrides = parseCapabilityOverrides(opts.overrides ?? {}, "the capability overrides");
   const tools = snapshot.tools
     .map((t) => lockTool(t, overrides[toolName(t)]))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const body = {
+  return {
     kind: LOCK_KIND,
     lock_version: LOCK_VERSION,
     server: sortedCopy(snapshot.server) as Record<string, unknown>,
@@ -134,7 +190,16 @@ export function buildLock(snapshot: ServerSnapshot, opts: BuildLockOptions = {})
     instructions_sha256: snapshot.instructions === null ? null : sha256Hex(snapshot.instructions),
     capability_overrides: overrides,
     tools,
-  } as const;
+  };
+}
+
+/**
+ * Builds the lock of a snapshot: per tool (sorted by name) the hashes of its canonical JSON and of
+ * each pinned field, its definition and its capabilities (overrides applied), plus the server, the
+ * protocol, the instructions' hash and `lock_sha256`. Pure and deterministic.
+ */
+export function buildLock(snapshot: ServerSnapshot, opts: BuildLockOptions = {}): Lock {
+  const body = lockBody(snapshot, opts);
   return { ...body, lock_sha256: lockHash(body) };
 }
 
@@ -153,7 +218,10 @@ export function serializeLock(lock: Lock): string {
       sha256: t.sha256,
       fields: Object.fromEntries(PINNED_FIELDS.map((f) => [f, t.fields[f]])),
       definition: Object.fromEntries(
-        PINNED_FIELDS.filter((f) => Object.hasOwn(t.definition, f)).map((f) => [f, t.definition[f]]),
+        PINNED_FIELDS.filter((f) => Object.hasOwn(t.definition, f)).map((f) => [
+          f,
+          sortedCopy(t.definition[f]),
+        ]),
       ),
       capabilities: t.capabilities.map((c) => ({ capability: c.capability, sources: c.sources })),
     })),
@@ -174,8 +242,8 @@ export interface LockProblem {
 export function lockProblems(lock: Lock): LockProblem[] {
   const problems: LockProblem[] = [];
   for (const t of lock.tools) {
-    if (hashJson(t.definition) !== t.sha256) problems.push({ tool: t.name, what: "sha256" });
-    const fields = fieldHashes(t.definition);
+    const { sha256, fields } = definitionHashes(t.definition);
+    if (sha256 !== t.sha256) problems.push({ tool: t.name, what: "sha256" });
     for (const f of PINNED_FIELDS)
       if (fields[f] !== t.fields[f]) problems.push({ tool: t.name, what: `fields.${f}` });
     if (toolName(t.definition) !== t.name) problems.push({ tool: t.name, what: "name" });

@@ -2,7 +2,7 @@ import type { ServerSnapshot } from "../mcp/snapshot.js";
 import { diffField, type FieldDiff } from "../report/field-diff.js";
 import { DANGEROUS_CAPABILITIES, type Capability, type CapabilityFinding } from "./capabilities.js";
 import {
-  buildLock,
+  lockBody,
   LOCK_KIND,
   lockProblems,
   PINNED_FIELDS,
@@ -119,7 +119,7 @@ export function verifyPin(
 ): PinReport {
   const failOn = opts.failOn ?? "drift";
   const isLock = current.kind === LOCK_KIND;
-  const now = buildLock(isLock ? snapshotFromLock(current) : current, {
+  const now = lockBody(isLock ? snapshotFromLock(current) : current, {
     overrides: lock.capability_overrides,
   });
   if (isLock) now.instructions_sha256 = current.instructions_sha256;
