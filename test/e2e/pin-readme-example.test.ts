@@ -19,7 +19,7 @@ function pinningExample(): string {
     code?.includes("verifyPin(buildLock(snapshot), snapshot"),
     "the README shows the pinning example",
   );
-  return code;
+  return code ?? "";
 }
 
 test("the README's pinning example runs as written", async () => {
