@@ -317,6 +317,10 @@ test("a removed tool with the same description and a similar name is a likely re
   assert.deepEqual(d.removed, ["search_items"]);
   assert.equal(d.breaking[0]?.kind, "tool-removed");
   assert.match(d.breaking[0]!.reason, /likely renamed to 'search_catalogue_items'/);
+  assert.match(
+    renderDiff(d),
+    /^- search_items {2}\(likely renamed to search_catalogue_items: same description and inputSchema\)$/m,
+  );
   // Same description but an unrelated name: not a rename.
   const other = clone();
   tool(other, "search_items").name = "zap";
