@@ -15,7 +15,7 @@ import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, sarifArtifact, writeSarif } fr
 import { obtainSnapshot } from "../source.js";
 import { lintSarif } from "../../report/sarif-reports.js";
 
-export const HELP = `Usage: toolscore mcp lint SERVER [--json FILE|-] [--ci] [options]
+export const HELP = `Usage: toolscore mcp lint SERVER [--json FILE|-] [--sarif FILE] [--ci] [options]
 
 Checks a server's tool definitions: names, descriptions, schemas (compiled as JSON Schema), hidden
 characters, text that addresses the model, annotations that contradict the tool. Every finding has
