@@ -1,7 +1,7 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CapabilityFinding } from "../pin/capabilities.js";
 import { escapeForDisplay } from "../util/unicode.js";
-import { pad, truncate, type Style } from "./style.js";
+import { displayWidth, pad, truncate, type Style } from "./style.js";
 
 /** One row of the `mcp list` table. */
 export interface ListRow {
@@ -44,9 +44,9 @@ export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Sty
     caps: r.capabilities.map((c) => c.capability).join(","),
     desc: escapeForDisplay(r.description.replace(/\s+/g, " ").trim(), { multiline: false }),
   }));
-  const wName = Math.max(4, ...cells.map((c) => c.name.length));
+  const wName = Math.max(4, ...cells.map((c) => displayWidth(c.name)));
   const wParams = 6;
-  const wCaps = Math.max(12, ...cells.map((c) => c.caps.length));
+  const wCaps = Math.max(12, ...cells.map((c) => displayWidth(c.caps)));
   const descWidth = Math.max(20, columns - (2 + wName + 2 + wParams + 2 + wCaps + 2));
   const lines = [
     style.dim(

@@ -108,6 +108,22 @@ const CASES: Array<[string, string[], RegExp]> = [
     ["mcp", "list", "node", "x.js"],
     /^unexpected argument "x\.js": quote a launch command/,
   ],
+  [
+    "mcp without a subcommand",
+    ["mcp"],
+    /^unknown command 'mcp': name a subcommand: list, lint, test, pin, verify-pin or diff$/,
+  ],
+  ["help for an unknown command", ["help", "pythn"], /^unknown command 'pythn'/],
+  [
+    "--json into a missing folder",
+    ["mcp", "list", fixtureCommand("garbage-stdout.mjs"), "--json", "/nonexistent-dir/x.json"],
+    /^cannot write \/nonexistent-dir\/x\.json \(ENOENT\): check that its folder exists and is writable$/,
+  ],
+  [
+    "bad --client-capabilities",
+    ["mcp", "list", "node x.js", "--client-capabilities", "roots,telepathy"],
+    /^--client-capabilities takes a list of elicitation, roots, sampling; got "telepathy"$/,
+  ],
 ];
 
 describe("errors: one line, exit 2, no stack", () => {
