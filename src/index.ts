@@ -72,7 +72,56 @@ export type { LintReport, LintCounts } from "./report/lint-json.js";
 export { renderLintConsole } from "./report/lint.js";
 export { renderLintMarkdown } from "./report/lint-markdown.js";
 
+// SARIF 2.1.0 for code scanning
+export { buildSarif, renderSarif, sarifLevel, toolLines, SARIF_SCHEMA } from "./report/sarif.js";
+export type {
+  SarifLog,
+  SarifRun,
+  SarifResult,
+  SarifRule,
+  SarifRuleInfo,
+  SarifFinding,
+  SarifInput,
+  SarifLevel,
+} from "./report/sarif.js";
+export { lintSarif, pinSarif, diffSarif } from "./report/sarif-reports.js";
+
 // Scorecard
+export { runScorecard, DEFAULT_CONCURRENCY } from "./score/run.js";
+export type { ScorecardInput, ScorecardOptions } from "./score/run.js";
+export { scorecardForTarget } from "./cli/run-scorecard.js";
+export type { TargetScorecardOptions } from "./cli/run-scorecard.js";
+export { RestartableCaller } from "./mcp/restartable.js";
+export type { RestartableOptions } from "./mcp/restartable.js";
+export { SCORECARD_KIND, SCORECARD_VERSION } from "./score/types.js";
+export type {
+  Scorecard,
+  ScorecardSettings,
+  Grade,
+  Rates,
+  PassCount,
+  CallRecord,
+  CallOutcomeKind,
+  ToolScore,
+  ProbeId,
+  ProbeResult,
+  Confidence,
+  Fix,
+} from "./score/types.js";
+export { gradeOf, scoreOf, lintRate, gradeBelow, GRADES } from "./score/grade.js";
+export { generateArguments, generateValue, NO_VALUE } from "./score/generate.js";
+export type { GenerateOptions, GeneratedArguments } from "./score/generate.js";
+export { edgeCases } from "./score/edge.js";
+export type { EdgeCase, EdgeKind } from "./score/edge.js";
+export { Prng } from "./score/prng.js";
+export {
+  renderScorecard,
+  renderScorecardJson,
+  renderScorecardComparison,
+  gradeLine,
+  ratesLine,
+} from "./report/scorecard.js";
+export { renderScorecardMarkdown } from "./report/scorecard-md.js";
 
 // Diff
 export { diffSnapshots, compareParameters, DIFF_KIND, DIFF_VERSION, DIFF_FAIL_ON } from "./diff/index.js";

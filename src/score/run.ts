@@ -1,4 +1,4 @@
-import { lintTools } from "../lint/index.js";
+import { estimateTokens, lintServer } from "../lint/index.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CallTool } from "../mcp/types.js";
 import type { Capability } from "../pin/capabilities.js";
@@ -9,7 +9,6 @@ import { isReadOnly, observe, pickObserver } from "./observe.js";
 import { hasIdArgument, planCalls, useKnownId, type PlannedCall } from "./plan.js";
 import { runPool } from "./pool.js";
 import { runProbes } from "./probes.js";
-import { definitionTokens } from "./tokens.js";
 import {
   SCORECARD_KIND,
   SCORECARD_VERSION,
@@ -140,7 +139,8 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
       latency_ms: v.latencyMs,
     };
   });
-  const lint = lintTools(snapshot.tools);
+  // The same findings as `mcp lint`, so the two commands never disagree.
+  const lint = lintServer(snapshot);
   const probes = probesOn
     ? await runProbes({ plans, records: calls, call, seed, timeoutMs, allowWrites })
     : [];
@@ -155,7 +155,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
       happy: count(mine.filter((c) => c.kind === "happy")),
       edge: count(mine.filter((c) => c.kind === "edge")),
       avg_latency_ms: lat.length ? Math.round((lat.reduce((a, b) => a + b, 0) / lat.length) * 10) / 10 : null,
-      tokens: definitionTokens(p.tool),
+      tokens: estimateTokens(p.tool),
     };
   });
   const happy = count(calls.filter((c) => c.kind === "happy"));
