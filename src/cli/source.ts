@@ -42,7 +42,9 @@ export async function obtainSnapshot(
     const { snapshot, origin } = await readSavedFile(resolve(ctx.cwd, target.path));
     return { snapshot, target, origin };
   }
-  const client = await connectTarget(target, connectOptions(values, ctx));
+  // A launched server starts in the context's working directory unless told otherwise.
+  const live = target.kind === "stdio" && target.cwd === undefined ? { ...target, cwd: ctx.cwd } : target;
+  const client = await connectTarget(live, connectOptions(values, ctx));
   try {
     return { snapshot: await ServerSnapshot.fromClient(client), target, origin: "live" };
   } finally {

@@ -72,6 +72,14 @@ describe("environment and working directory of a launched server", () => {
     );
   });
 
+  test("without --cwd the server runs in the caller's working directory", async () => {
+    const r = await runCli(["mcp", "list", fixtureCommand("env-report.mjs"), "--json", "-"], {
+      cwd: tmp.dir,
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(report(r.stdout).cwd, tmp.dir);
+  });
+
   test("env values never reach the snapshot unless the server itself sends them", async () => {
     const r = await runCli([
       "mcp",
