@@ -1,0 +1,223 @@
+// The package as users get it: packed with npm, installed from the tarball into an empty project
+// (its dependencies come from the registry), then run there: the bin, the demo, the library and
+// its types. publint checks the package metadata.
+import { before, after, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { builtinModules, createRequire } from "node:module";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { publint } from "publint";
+import { formatMessage } from "publint/utils";
+import { ROOT, tempDir } from "../support/cli.js";
+
+const exec = promisify(execFile);
+const require = createRequire(import.meta.url);
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  dependencies: Record<string, string>;
+  files: string[];
+};
+
+let work: ReturnType<typeof tempDir>;
+let staged: string;
+let project: string;
+let tarballFiles: string[];
+
+async function run(cmd: string, args: string[], cwd: string, timeout = 120_000) {
+  try {
+    return await exec(cmd, args, {
+      cwd,
+      timeout,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(
+      `${cmd} ${args.join(" ")} failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`,
+    );
+  }
+}
+
+before(
+  async () => {
+    work = tempDir("toolscore-package-");
+    // Packed from a copy, so that npm's lifecycle (a build) never touches the checkout's dist while
+    // other tests use it. The copy holds what `files` names, and the declarations of a full build.
+    staged = join(work.dir, "staged");
+    mkdirSync(staged);
+    for (const f of ["package.json", "README.md", "dist"])
+      cpSync(join(ROOT, f), join(staged, f), { recursive: true });
+    if (!existsSync(join(staged, "dist", "types", "index.d.ts"))) {
+      // A `--no-types` build: make the declarations the full build would.
+      await run(
+        process.execPath,
+        [
+          require.resolve("typescript/bin/tsc"),
+          "-p",
+          "tsconfig.build.json",
+          "--outDir",
+          join(staged, "dist", "types"),
+        ],
+        ROOT,
+      );
+    }
+    const packed = await run(
+      "npm",
+      ["pack", "--ignore-scripts", "--json", "--pack-destination", work.dir],
+      staged,
+    );
+    const info = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    tarballFiles = info[0]!.files.map((f) => f.path).sort();
+    const tgz = join(work.dir, info[0]!.filename);
+
+    project = join(work.dir, "project");
+    mkdirSync(project);
+    writeFileSync(
+      join(project, "package.json"),
+      JSON.stringify({ name: "uses-toolscore", private: true, type: "module" }),
+    );
+    await run(
+      "npm",
+      ["install", tgz, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"],
+      project,
+      180_000,
+    );
+  },
+  { timeout: 300_000 },
+);
+after(() => work?.remove());
+
+test("the tarball holds the bundles, the declarations, the README and package.json, nothing else", () => {
+  const outside = tarballFiles.filter((f) => !/^(dist\/|README\.md$|package\.json$|LICENSE$)/.test(f));
+  assert.deepEqual(outside, []);
+  for (const f of ["dist/cli.js", "dist/index.js", "dist/notes-server.js", "dist/types/index.d.ts"]) {
+    assert.ok(tarballFiles.includes(f), `${f} is missing from the tarball`);
+  }
+  // The action runs from its own checkout, not from the package; tests and sources stay home.
+  assert.ok(!tarballFiles.includes("dist/action.js"));
+  assert.deepEqual(
+    tarballFiles.filter((f) =>
+      /(^|\/)(test|src|bench|scripts|examples)\/|\.test\.|\.map$|\.tsbuildinfo$/.test(f),
+    ),
+    [],
+  );
+  assert.deepEqual(
+    tarballFiles.filter((f) => f.startsWith("dist/types/") && !f.endsWith(".d.ts")),
+    [],
+  );
+});
+
+test("the shipped code imports only Node built-ins and the package's dependencies", () => {
+  const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+  const deps = Object.keys(pkg.dependencies);
+  const wrong = new Set<string>();
+  for (const f of tarballFiles.filter((x) => x.endsWith(".js") || x.endsWith(".d.ts"))) {
+    const text = readFileSync(join(staged, f), "utf8");
+    for (const m of text.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']([^"'./][^"']*)["']/gm,
+    )) {
+      const spec = m[1]!;
+      const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+      if (!builtins.has(spec) && !builtins.has(name) && !deps.includes(name)) wrong.add(`${f}: ${spec}`);
+    }
+  }
+  assert.deepEqual([...wrong], []);
+});
+
+test("publint finds nothing to fix in the package", async () => {
+  const { messages, pkg: manifest } = await publint({ pkgDir: staged, strict: true, level: "warning" });
+  assert.deepEqual(
+    messages.map((m) => `${m.type}: ${formatMessage(m, manifest) ?? m.code}`),
+    [],
+  );
+});
+
+test("npx toolscore --version prints the package's version", async () => {
+  const { stdout } = await run("npx", ["--no-install", "toolscore", "--version"], project);
+  assert.equal(stdout, `${pkg.version}\n`);
+});
+
+test("npx toolscore demo runs end to end on the installed sample server", async () => {
+  const { stdout } = await run("npx", ["--no-install", "toolscore", "demo"], project);
+  assert.match(stdout, /^1\. /m);
+  assert.match(stdout, /notes-server 1\.0\.0/);
+  assert.match(stdout, /run_command/, "the demo shows the rug pull");
+});
+
+test("the library from the installed package: connect, snapshot, lock, verify, diff", async () => {
+  writeFileSync(
+    join(project, "example.mjs"),
+    `import { MCPStdioClient, ServerSnapshot, buildLock, verifyPin, diffSnapshots, lintServer } from "toolscore";
+import { fileURLToPath } from "node:url";
+
+const server = fileURLToPath(new URL("./node_modules/toolscore/dist/notes-server.js", import.meta.url));
+async function snapshotOf(args) {
+  const client = await MCPStdioClient.connect([process.execPath, server, ...args]);
+  try {
+    return await ServerSnapshot.fromClient(client);
+  } finally {
+    await client.close();
+  }
+}
+const clean = await snapshotOf([]);
+const rugpull = await snapshotOf(["--rugpull"]);
+const lock = buildLock(clean);
+console.log(JSON.stringify({
+  tools: clean.tools.map((t) => t.name),
+  lockTools: lock.tools.length,
+  cleanOk: verifyPin(lock, clean, { failOn: "drift" }).ok,
+  rugpullOk: verifyPin(lock, rugpull, { failOn: "drift" }).ok,
+  breaking: diffSnapshots(clean, rugpull).breaking.map((b) => b.kind),
+  lintRules: [...new Set(lintServer(clean).map((f) => f.rule))].sort(),
+}));
+`,
+  );
+  const { stdout } = await run(process.execPath, ["example.mjs"], project);
+  const out = JSON.parse(stdout) as Record<string, unknown>;
+  assert.ok((out.tools as string[]).includes("search_notes"));
+  assert.equal(out.lockTools, (out.tools as string[]).length);
+  assert.equal(out.cleanOk, true);
+  assert.equal(out.rugpullOk, false);
+  assert.deepEqual(out.breaking, ["capability-added"]);
+  assert.ok((out.lintRules as string[]).includes("property-no-type"));
+});
+
+test("the installed types: a TypeScript user's import resolves through exports (types first)", async () => {
+  writeFileSync(
+    join(project, "check.ts"),
+    `import { buildLock, verifyPin, type Lock, type PinReport, type ServerDiff } from "toolscore";
+import { ServerSnapshot } from "toolscore";
+declare const snapshot: ServerSnapshot;
+const lock: Lock = buildLock(snapshot);
+const report: PinReport = verifyPin(lock, snapshot, { failOn: "drift" });
+const ok: boolean = report.ok;
+// @ts-expect-error failOn takes only the documented modes
+verifyPin(lock, snapshot, { failOn: "sometimes" });
+export type { ServerDiff };
+export { ok };
+`,
+  );
+  writeFileSync(
+    join(project, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        target: "es2022",
+        strict: true,
+        noEmit: true,
+        // The declarations are checked where they are made; here only their resolution and use.
+        skipLibCheck: true,
+        types: [],
+        lib: ["es2023", "esnext.disposable"],
+        typeRoots: [join(ROOT, "node_modules", "@types")],
+      },
+      files: ["check.ts"],
+    }),
+  );
+  await run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.json"], project);
+  assert.ok(readdirSync(join(project, "node_modules", "toolscore", "dist", "types")).includes("index.d.ts"));
+});
