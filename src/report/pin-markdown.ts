@@ -9,6 +9,10 @@ const cell = (s: string) =>
     .replace(/\\/g, "\\\\")
     .replace(/[|`*_<>[\]]/g, (c) => `\\${c}`);
 
+// Inside an HTML element Markdown escapes are not read: HTML entities are.
+const html = (s: string) =>
+  escapeForDisplay(s, { multiline: false }).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** The Markdown form of a pin check, for the GitHub job summary (`--ci`). */
 export function renderPinMarkdown(report: PinReport): string {
   const out = [`### ${report.ok ? "✅" : "❌"} ${pinVerdict(report)}`, ""];
@@ -24,7 +28,7 @@ export function renderPinMarkdown(report: PinReport): string {
   }
   const changed = report.findings.filter((f) => f.diffs.length);
   for (const f of changed) {
-    out.push("", `<details><summary>${cell(f.tool ?? "")}: ${f.fields.join(", ")}</summary>`, "", "```diff");
+    out.push("", `<details><summary>${html(f.tool ?? "")}: ${f.fields.join(", ")}</summary>`, "", "```diff");
     // Fences are made of backticks; a line of them from a server is broken up so it cannot close ours.
     for (const d of f.diffs) out.push(...renderFieldDiff(d).map((l) => l.replace(/```/g, "` ``")));
     out.push("```", "", "</details>");
