@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { diffSnapshots } from "../../src/diff/diff.js";
+import { sameJson } from "../../src/diff/same-json.js";
+import { stableJson } from "../../src/util/json.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { renderDiff } from "../../src/report/diff.js";
@@ -218,4 +220,19 @@ test("diff(A, B) and diff(B, A) mirror each other", () => {
     }),
     { seed: SEED, numRuns: RUNS },
   );
+});
+
+test("sameJson agrees with comparing sorted-key JSON text", () => {
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 4 }), fc.jsonValue({ maxDepth: 4 }), (a, b) => {
+      assert.equal(sameJson(a, b), stableJson(a) === stableJson(b));
+      assert.equal(sameJson(a, reversedKeys(structuredClone(a))), true);
+    }),
+    { seed: SEED, numRuns: 500 },
+  );
+  // Near misses a random pair rarely produces.
+  assert.equal(sameJson({ a: 1, b: undefined }, { a: 1 }), true);
+  assert.equal(sameJson({ a: 1 }, { a: 1, b: 2 }), false);
+  assert.equal(sameJson([1, 2], { 0: 1, 1: 2 }), false);
+  assert.equal(sameJson({ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] }), false);
 });
