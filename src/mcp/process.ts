@@ -130,11 +130,14 @@ export async function stopProcess(
   if (pgid === undefined) return;
   const graceMs = opts.graceMs ?? 2000;
   child.stdin?.end();
-  let exited = await waitExit(child, opts.stdinWaitMs ?? 150);
+  const exited = await waitExit(child, opts.stdinWaitMs ?? 150);
   if (!exited || groupAlive(pgid)) {
+    // The leader and whatever it started share one grace period after SIGTERM.
     signalGroup(pgid, "SIGTERM");
-    exited = await waitExit(child, graceMs);
-    if (!(await waitGroupGone(pgid, exited ? 200 : 0)) || !exited) {
+    const until = Date.now() + graceMs;
+    const leaderGone = await waitExit(child, graceMs);
+    const groupGone = await waitGroupGone(pgid, Math.max(0, until - Date.now()));
+    if (!leaderGone || !groupGone) {
       signalGroup(pgid, "SIGKILL");
       await waitExit(child, 1000);
       await waitGroupGone(pgid, 500);

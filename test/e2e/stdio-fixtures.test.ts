@@ -108,6 +108,13 @@ describe("mcp list on misbehaving stdio servers", () => {
     assert.equal(alive(child), false);
   });
 
+  test("leaves-child-behind: a child left by a server that exits on EOF is stopped too", async () => {
+    const r = await list("leaves-child-behind.mjs", "--json", "-");
+    assert.equal(r.code, 0, r.stderr);
+    const child = Number(/child pid (\d+)/.exec(String(snapshotOf(r.stdout).tools[0]!.description))![1]);
+    assert.equal(alive(child), false);
+  });
+
   test("the same server gives byte-identical snapshots", async () => {
     const a = await list("odd-tools.mjs", "--json", "-");
     const b = await list("odd-tools.mjs", "--json", "-");
