@@ -1,0 +1,115 @@
+import { canonicalJson, canonicalKey, sha256Hex, sha256OfParts } from "./canonical.js";
+import type { Lock, LockedTool } from "./lock.js";
+import type { RawTool } from "../mcp/types.js";
+
+// The hashes of a lock (SPEC 4): per field, per definition, and of the lock itself, each the
+// SHA-256 of RFC 8785 canonical JSON.
+
+/** The fields of a tool that a lock pins, in the order they are written. */
+export const PINNED_FIELDS = [
+  "name",
+  "title",
+  "description",
+  "inputSchema",
+  "outputSchema",
+  "annotations",
+] as const;
+/** One pinned field. */
+export type PinnedField = (typeof PINNED_FIELDS)[number];
+
+// The pinned field names in canonical (UTF-16) order, for composing a definition's canonical JSON
+// from the canonical JSON of its fields: each field is canonicalised once.
+const CANONICAL_FIELD_ORDER = [...PINNED_FIELDS].sort();
+
+// The canonical JSON of definitions already hashed, so the lock's own hash does not redo them.
+const definitionCanon = new WeakMap<object, string>();
+
+/** A definition's SHA-256 and the per-field hashes (null for an absent field). */
+export function definitionHashes(definition: Record<string, unknown>): {
+  sha256: string;
+  fields: Record<PinnedField, string | null>;
+} {
+  const fields = {} as Record<PinnedField, string | null>;
+  const canon = {} as Record<string, string>;
+  for (const f of PINNED_FIELDS) {
+    if (Object.hasOwn(definition, f) && definition[f] !== undefined) {
+      canon[f] = canonicalJson(definition[f]);
+      fields[f] = sha256Hex(canon[f]);
+    } else fields[f] = null;
+  }
+  const known = Object.keys(definition).every((k) => (PINNED_FIELDS as readonly string[]).includes(k));
+  // A hand-edited definition may hold other keys: then it is canonicalised as a whole.
+  const whole = known
+    ? `{${CANONICAL_FIELD_ORDER.filter((f) => canon[f] !== undefined)
+        .map((f) => `${canonicalKey(f)}:${canon[f]}`)
+        .join(",")}}`
+    : canonicalJson(definition);
+  definitionCanon.set(definition, whole);
+  return { sha256: sha256Hex(whole), fields };
+}
+
+/** The per-field hashes of a pinned definition. */
+export function fieldHashes(definition: Record<string, unknown>): Record<PinnedField, string | null> {
+  return definitionHashes(definition).fields;
+}
+
+/** A tool's name as the lock keys it: the string, or the canonical JSON of a name that is not one. */
+export function toolName(tool: RawTool): string {
+  return typeof tool.name === "string" ? tool.name : canonicalJson(tool.name ?? null);
+}
+
+const TOOL_KEYS = ["capabilities", "definition", "fields", "name", "sha256"];
+
+function toolCanon(t: LockedTool): string {
+  const keys = Object.keys(t).sort();
+  const def = definitionCanon.get(t.definition);
+  if (def === undefined || keys.join() !== TOOL_KEYS.join()) return canonicalJson(t);
+  return `{"capabilities":${canonicalJson(t.capabilities)},"definition":${def},"fields":${canonicalJson(t.fields)},"name":${canonicalJson(t.name)},"sha256":${canonicalJson(t.sha256)}}`;
+}
+
+function* lockCanonParts(lock: Record<string, unknown>): Generator<string> {
+  const keys = Object.keys(lock)
+    .filter((k) => k !== "lock_sha256" && lock[k] !== undefined)
+    .sort();
+  yield "{";
+  for (const [i, k] of keys.entries()) {
+    yield `${i ? "," : ""}${canonicalKey(k)}:`;
+    const v = lock[k];
+    if (k === "tools" && Array.isArray(v)) {
+      yield "[";
+      for (const [j, t] of (v as LockedTool[]).entries()) yield (j ? "," : "") + toolCanon(t);
+      yield "]";
+    } else yield canonicalJson(v);
+  }
+  yield "}";
+}
+
+/**
+ * The lock's own hash: SHA-256 of its canonical JSON without `lock_sha256`. The canonical JSON is
+ * hashed piece by piece (the definitions' canonical JSON is reused), never built as one string.
+ */
+export function lockHash(lock: Omit<Lock, "lock_sha256"> & { lock_sha256?: unknown }): string {
+  return sha256OfParts(lockCanonParts(lock as unknown as Record<string, unknown>));
+}
+
+/** One way a lock does not match its own hashes. */
+export interface LockProblem {
+  /** The tool concerned, or null for the lock as a whole. */
+  tool: string | null;
+  /** What does not match, e.g. `lock_sha256`, `sha256`, `fields.description`, `name`. */
+  what: string;
+}
+
+/** Every hash of the lock that does not match its content: empty for a lock nobody edited. */
+export function lockProblems(lock: Lock): LockProblem[] {
+  const problems: LockProblem[] = [];
+  for (const t of lock.tools) {
+    const { sha256, fields } = definitionHashes(t.definition);
+    if (sha256 !== t.sha256) problems.push({ tool: t.name, what: "sha256" });
+    for (const f of PINNED_FIELDS)
+      if (fields[f] !== t.fields[f]) problems.push({ tool: t.name, what: `fields.${f}` });
+    if (toolName(t.definition) !== t.name) problems.push({ tool: t.name, what: "name" });
+  }
+  if (lockHash(lock) !== lock.lock_sha256) problems.push({ tool: null, what: "lock_sha256" });
+  return problems;
+}
