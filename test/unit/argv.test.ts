@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { splitCommand } from "../../src/mcp/argv.js";
 import { isToolscoreError } from "../../src/util/errors.js";
 
@@ -29,3 +30,12 @@ for (const bad of [`node "unclosed`, `node 'unclosed`, "   ", `node \\`]) {
     );
   });
 }
+
+test("splitCommand undoes POSIX single-quoting of any argv (property)", () => {
+  const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+  fc.assert(
+    fc.property(fc.array(fc.string({ unit: "binary" }), { minLength: 1 }), (argv) => {
+      assert.deepEqual(splitCommand(argv.map(quote).join(" ")), argv);
+    }),
+  );
+});
