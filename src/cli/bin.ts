@@ -6,14 +6,17 @@ const bundled = typeof __TOOLSCORE_VERSION__ === "string";
 if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
   process.stdout.write(`${__TOOLSCORE_VERSION__}\n`);
 } else {
-  // Ctrl-C or a termination signal: stop every server this run started (whole process groups),
-  // then leave with the conventional code. The module is shared with the commands, so it sees
-  // their servers.
+  // Ctrl-C or a termination signal: stop every server this run started (whole process groups; the
+  // module is shared with the commands, so it sees their servers), then leave with the
+  // conventional code. Servers run in groups of their own, out of reach of the terminal's Ctrl-C,
+  // so a second signal while stopping kills them at once rather than leaving them behind.
+  let stopping = 0;
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    process.once(signal, () => {
-      process.stderr.write(`\ntoolscore: interrupted, stopping servers\n`);
+    process.on(signal, () => {
+      const graceMs = stopping++ === 0 ? 1000 : 0;
+      if (graceMs) process.stderr.write(`\ntoolscore: interrupted, stopping servers\n`);
       void import("../mcp/process.js")
-        .then(({ stopAllProcesses }) => stopAllProcesses(1000))
+        .then(({ stopAllProcesses }) => stopAllProcesses(graceMs))
         .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
     });
   }
