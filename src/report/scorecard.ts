@@ -40,6 +40,17 @@ export function ratesLine(card: Scorecard): string {
   return parts.join("  ");
 }
 
+const UNSAFE = ["write", "delete", "exec", "unknown"];
+
+function skippedNote(capabilities: readonly string[]): string {
+  const may = capabilities.filter((c) => UNSAFE.includes(c) && c !== "unknown");
+  const parts = [
+    ...(may.length ? [`may ${may.join(", ")}`] : []),
+    ...(capabilities.includes("unknown") ? ["capabilities unknown"] : []),
+  ];
+  return parts.length ? `skipped (${parts.join("; ")})` : "skipped";
+}
+
 /** The console scorecard. Every string that came from the server is escaped. */
 export function renderScorecard(card: Scorecard, style: Style, columns = 100): string {
   const out: string[] = [];
@@ -56,7 +67,7 @@ export function renderScorecard(card: Scorecard, style: Style, columns = 100): s
       edge: t.skipped_reason ? "-" : `${t.edge.passed}/${t.edge.total}`,
       lat: t.avg_latency_ms === null ? "-" : t.avg_latency_ms.toFixed(1),
       tokens: String(t.tokens),
-      note: t.skipped_reason ? `skipped: ${esc(t.skipped_reason)}` : "",
+      note: t.skipped_reason ? skippedNote(t.capabilities) : "",
     }));
     const w = Math.max(4, ...rows.map((r) => r.name.length));
     const head = `  ${pad("TOOL", w)}  VALID  EDGE   AVG MS  TOKENS  NOTE`;
@@ -96,13 +107,18 @@ export function renderScorecard(card: Scorecard, style: Style, columns = 100): s
     const more = card.fixes.filter((f) => f.severity !== "info").length - fixes.length;
     if (more > 0) out.push(style.dim(`  … and ${more} more in the report (--report md|json)`));
   }
-  if (card.coverage.skipped.length && !card.settings.allow_writes)
+  if (card.coverage.skipped.length) {
     out.push(
       "",
-      style.dim(
-        `${card.coverage.skipped.length} tool(s) skipped as unsafe to call; --allow-writes calls them (only against a throwaway server).`,
-      ),
+      style.bold("Skipped") +
+        style.dim(" (--allow-writes calls them; use it only against a throwaway server)"),
     );
+    const w = Math.max(...card.coverage.skipped.map((x) => esc(x.tool).length));
+    for (const x of card.coverage.skipped)
+      out.push(
+        `  ${pad(esc(x.tool), w)}  ${esc(x.reason.replace(/: not called without --allow-writes$/, ""))}`,
+      );
+  }
   return out.join("\n") + "\n";
 }
 

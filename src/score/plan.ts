@@ -37,7 +37,7 @@ function describeUnsafe(caps: CapabilityFinding[]): string | null {
   if (unsafe.length === 0) return null;
   const parts = unsafe.map((c) =>
     c.capability === "unknown"
-      ? "nothing shows it only reads"
+      ? "its capabilities are unknown: nothing shows it only reads"
       : `may ${c.capability}${c.sources.length ? ` (${c.sources.join(", ")})` : ""}`,
   );
   return `${parts.join("; ")}: not called without --allow-writes`;

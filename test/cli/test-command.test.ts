@@ -30,8 +30,10 @@ test("safe by default: the spy server records no call to a tool that may write, 
       spyCalls(file).filter((c) => unsafe.includes(c.tool)),
       [],
     );
-    for (const t of unsafe) assert.match(r.stdout, new RegExp(`^  ${t} .* skipped: `, "m"));
+    for (const t of unsafe) assert.match(r.stdout, new RegExp(`^  ${t} .* skipped \\(`, "m"));
     assert.match(r.stdout, /called \d of 5 tools/);
+    assert.match(r.stdout, /^  frobnicate +its capabilities are unknown: nothing shows it only reads$/m);
+    assert.match(r.stdout, /^  run_shell +may exec \(.*description 'Runs a shell command'\)$/m);
 
     const all = await runCli([
       "mcp",
