@@ -1,0 +1,269 @@
+// The README's examples are tests: a README example that no longer works fails the suite.
+//
+// - Every ```console block whose first line starts with `$ toolscore` is run. Each `$ ` line is a
+//   command (a line ending in `\` continues on the next); the lines up to the next `$ ` are its
+//   output, stdout and stderr together, as a terminal shows them. `toolscore` and
+//   `toolscore-notes-server` are the built dist/cli.js and dist/notes-server.js, and the commands
+//   run through `sh` in a scratch copy of the checkout (examples/ copied, the rest linked), with
+//   relative paths as in the repository, in README order, so a block may use a file an earlier
+//   block wrote.
+// - Output must match line for line (trailing spaces aside). A line that is only `...` abridges:
+//   the lines before the first `...` must open the output, those after the last close it, and each
+//   run of lines between two of them must appear, in order, in between.
+// - Every ```ts block that imports from "toolscore" is type-checked against src/index.ts, strictly.
+// - A block right after a line `<!-- not-run -->` (blank lines between allowed) is left alone: use
+//   it for illustrations that need something this checkout does not have (another server, the
+//   network, a file of the reader's).
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { ROOT, tempDir } from "./support/cli.js";
+
+interface Block {
+  lang: string;
+  lines: string[];
+  /** 1-based line of the opening fence in README.md. */
+  line: number;
+  skipped: boolean;
+}
+
+/** The fenced blocks of a Markdown text, with the `<!-- not-run -->` marker before each. */
+function fencedBlocks(markdown: string): Block[] {
+  const rows = markdown.split("\n");
+  const blocks: Block[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const open = /^(`{3,})(\S*)\s*$/.exec(rows[i]!);
+    if (!open) continue;
+    let end = i + 1;
+    while (end < rows.length && rows[end]!.trim() !== open[1]) end++;
+    let prev = i - 1;
+    while (prev >= 0 && rows[prev]!.trim() === "") prev--;
+    blocks.push({
+      lang: open[2]!,
+      lines: rows.slice(i + 1, end),
+      line: i + 1,
+      skipped: prev >= 0 && rows[prev]!.trim() === "<!-- not-run -->",
+    });
+    i = end;
+  }
+  return blocks;
+}
+
+interface Example {
+  command: string;
+  expected: string[];
+}
+
+/** The commands of a console block with the output shown after each. */
+function consoleExamples(lines: string[]): Example[] {
+  const out: Example[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.startsWith("$ ")) {
+      assert.ok(out.length > 0, `output before the first command: ${line}`);
+      out.at(-1)!.expected.push(line);
+      continue;
+    }
+    let command = line.slice(2);
+    while (command.endsWith("\\") && i + 1 < lines.length)
+      command = `${command.slice(0, -1)} ${lines[++i]!.trim()}`;
+    out.push({ command, expected: [] });
+  }
+  return out;
+}
+
+const trimEnd = (lines: string[]) => {
+  const t = lines.map((l) => l.trimEnd());
+  while (t.length > 0 && t.at(-1) === "") t.pop();
+  return t;
+};
+
+/** Why `actual` does not match `expected` (with `...` abridging), or null when it does. */
+function mismatch(expectedLines: string[], actualText: string): string | null {
+  const expected = trimEnd(expectedLines);
+  const actual = trimEnd(actualText.split("\n"));
+  const segments: string[][] = [[]];
+  for (const l of expected) {
+    if (l.trim() === "...") segments.push([]);
+    else segments.at(-1)!.push(l);
+  }
+  const show = () => `expected:\n${expected.join("\n")}\n\nactual:\n${actual.join("\n")}`;
+  if (segments.length === 1) {
+    return expected.join("\n") === actual.join("\n") ? null : show();
+  }
+  const at = (seg: string[], pos: number) => seg.every((l, k) => actual[pos + k] === l);
+  const first = segments[0]!;
+  const last = segments.at(-1)!;
+  if (!at(first, 0)) return `the output does not open as shown\n${show()}`;
+  let pos = first.length;
+  for (const seg of segments.slice(1, -1)) {
+    if (seg.length === 0) continue;
+    let found = -1;
+    for (let p = pos; p + seg.length <= actual.length; p++) {
+      if (at(seg, p)) {
+        found = p;
+        break;
+      }
+    }
+    if (found < 0) return `these lines are not in the output (in order):\n${seg.join("\n")}\n\n${show()}`;
+    pos = found + seg.length;
+  }
+  const tail = actual.length - last.length;
+  if (last.length > 0 && (tail < pos || !at(last, tail)))
+    return `the output does not close as shown\n${show()}`;
+  return null;
+}
+
+const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+const blocks = fencedBlocks(readme);
+
+describe("the README's conventions", () => {
+  test("abridged output: opening, middle and closing runs", () => {
+    const out = "a\nb\nc\nd\ne\n";
+    assert.equal(mismatch(["a", "...", "c", "...", "e"], out), null);
+    assert.equal(mismatch(["a", "b", "..."], out), null);
+    assert.equal(mismatch(["...", "e"], out), null);
+    assert.notEqual(mismatch(["a", "...", "f"], out), null);
+    assert.notEqual(mismatch(["b", "..."], out), null);
+    assert.notEqual(mismatch(["a", "...", "d", "...", "c"], out), null);
+    assert.notEqual(mismatch(["a", "b", "c", "d"], out), null, "unabridged output must be whole");
+    assert.equal(mismatch(["a  ", "b", "c", "d", "e", ""], out), null);
+  });
+
+  test("commands, continuation lines and the not-run marker", () => {
+    const md =
+      "x\n<!-- not-run -->\n\n```console\n$ toolscore a \\\n    --b c\nout\n$ toolscore d\n```\n```ts\nlet x = 1;\n```\n";
+    const [c, t] = fencedBlocks(md);
+    assert.equal(c!.skipped, true);
+    assert.equal(t!.skipped, false);
+    assert.deepEqual(consoleExamples(c!.lines), [
+      { command: "toolscore a  --b c", expected: ["out"] },
+      { command: "toolscore d", expected: [] },
+    ]);
+  });
+});
+
+const consoleBlocks = blocks.filter((b) => b.lang === "console" && b.lines[0]?.startsWith("$ toolscore"));
+const tsBlocks = blocks.filter((b) => b.lang === "ts" && /from\s+["']toolscore["']/.test(b.lines.join("\n")));
+
+describe("README console examples", () => {
+  let work: ReturnType<typeof tempDir>;
+  let env: Record<string, string>;
+
+  before(() => {
+    work = tempDir("toolscore-readme-");
+    const checkout = join(work.dir, "checkout");
+    mkdirSync(checkout);
+    // A scratch checkout: examples/ copied (commands may write there), everything else linked.
+    for (const name of readdirSync(ROOT)) {
+      if (name === ".git") continue;
+      if (name === "examples") cpSync(join(ROOT, name), join(checkout, name), { recursive: true });
+      else symlinkSync(join(ROOT, name), join(checkout, name));
+    }
+    const bin = join(work.dir, "bin");
+    mkdirSync(bin);
+    for (const [name, file] of [
+      ["toolscore", "cli.js"],
+      ["toolscore-notes-server", "notes-server.js"],
+    ] as const) {
+      writeFileSync(
+        join(bin, name),
+        `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, "dist", file)}" "$@"\n`,
+      );
+      chmodSync(join(bin, name), 0o755);
+    }
+    env = {
+      ...(process.env as Record<string, string>),
+      PATH: `${bin}:${process.env.PATH ?? ""}`,
+      NO_COLOR: "1",
+    };
+    delete env.GITHUB_STEP_SUMMARY;
+    delete env.GITHUB_ACTIONS;
+    env.PWD = checkout;
+  });
+  after(() => work?.remove());
+
+  const runShell = (command: string) =>
+    new Promise<string>((done, fail) => {
+      const child = spawn("sh", ["-c", `${command} 2>&1`], {
+        cwd: join(work.dir, "checkout"),
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d));
+      child.stderr.on("data", (d: Buffer) => (out += d));
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        fail(new Error(`README command hung: ${command}`));
+      }, 90_000);
+      child.on("close", () => {
+        clearTimeout(timer);
+        done(out);
+      });
+    });
+
+  test("there are console examples to run", () => {
+    assert.ok(consoleBlocks.filter((b) => !b.skipped).length > 0);
+  });
+
+  for (const block of consoleBlocks) {
+    for (const ex of consoleExamples(block.lines)) {
+      test(`README.md:${block.line}: $ ${ex.command}`, async (t) => {
+        if (block.skipped) return t.skip("marked <!-- not-run -->");
+        const output = await runShell(ex.command);
+        const problem = mismatch(ex.expected, output);
+        assert.equal(problem, null, `README.md:${block.line}: $ ${ex.command}\n${problem}`);
+      });
+    }
+  }
+});
+
+describe("README TypeScript examples", () => {
+  test("every example that imports from toolscore type-checks against the library", (t) => {
+    const runnable = tsBlocks.filter((b) => !b.skipped);
+    assert.ok(runnable.length > 0, "no TypeScript example in the README");
+    const work = tempDir("toolscore-readme-ts-");
+    t.after(() => work.remove());
+    const files = runnable.map((b) => {
+      const file = join(work.dir, `readme-${b.line}.mts`);
+      // Each block is a module of its own (top-level await, names of its own).
+      writeFileSync(file, `${b.lines.join("\n")}\nexport {};\n`);
+      return file;
+    });
+    // A wrong example beside them shows that the check can fail.
+    const wrong = join(work.dir, "wrong.mts");
+    writeFileSync(wrong, `import { verifyPin } from "toolscore";\nverifyPin("not a lock");\nexport {};\n`);
+    const program = ts.createProgram([...files, wrong, join(ROOT, "src", "globals.d.ts")], {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ["lib.es2023.d.ts", "lib.esnext.disposable.d.ts"],
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+      typeRoots: [join(ROOT, "node_modules", "@types")],
+      paths: { toolscore: [join(ROOT, "src", "index.ts")] },
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    assert.ok(
+      diagnostics.some((d) => d.file?.fileName === wrong),
+      "the type check does not catch a wrong call",
+    );
+    const problems = diagnostics
+      .filter((d) => d.file === undefined || files.includes(d.file.fileName))
+      .map((d) => {
+        const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+        if (!d.file || d.start === undefined) return text;
+        const { line } = d.file.getLineAndCharacterOfPosition(d.start);
+        const block = runnable[files.indexOf(d.file.fileName)]!;
+        return `README.md:${block.line + 1 + line}: ${text}`;
+      });
+    assert.deepEqual(problems, []);
+  });
+});
