@@ -36,38 +36,60 @@ function canonicalNumber(n: number): string {
   return Object.is(n, -0) ? "0" : String(n);
 }
 
-// Appends the canonical JSON of `value` to `out` (a rope: V8 joins such strings lazily, which keeps
-// large locks cheap to canonicalise).
-function write(value: unknown, out: string): string {
-  if (value === null) return out + "null";
+// Canonical JSON of object keys, which repeat across tools ("type", "properties", …): made once.
+const keyCache = new Map<string, string>();
+
+function keyPart(k: string): string {
+  let part = keyCache.get(k);
+  if (part === undefined) {
+    part = `${canonicalString(k)}:`;
+    if (keyCache.size < 10_000) keyCache.set(k, part);
+  }
+  return part;
+}
+
+// Pushes the pieces of the canonical JSON of `value` onto `out`, joined once at the end: fewer
+// short-lived strings than concatenating as it goes.
+function write(value: unknown, out: string[]): void {
+  if (value === null) {
+    out.push("null");
+    return;
+  }
   switch (typeof value) {
     case "boolean":
-      return out + (value ? "true" : "false");
+      out.push(value ? "true" : "false");
+      return;
     case "number":
-      return out + canonicalNumber(value);
+      out.push(canonicalNumber(value));
+      return;
     case "string":
-      return out + canonicalString(value);
+      out.push(canonicalString(value));
+      return;
     case "object": {
       if (Array.isArray(value)) {
-        out += "[";
+        out.push("[");
         for (let i = 0; i < value.length; i++) {
-          if (i) out += ",";
-          out = value[i] === undefined ? out + "null" : write(value[i], out);
+          if (i) out.push(",");
+          if (value[i] === undefined) out.push("null");
+          else write(value[i], out);
         }
-        return out + "]";
+        out.push("]");
+        return;
       }
       const obj = value as Record<string, unknown>;
       // Default sort compares UTF-16 code units, which is the order RFC 8785 asks for.
       const keys = Object.keys(obj).sort();
-      out += "{";
+      out.push("{");
       let first = true;
       for (const k of keys) {
         if (obj[k] === undefined) continue;
-        out += (first ? "" : ",") + canonicalString(k) + ":";
+        if (!first) out.push(",");
         first = false;
-        out = write(obj[k], out);
+        out.push(keyPart(k));
+        write(obj[k], out);
       }
-      return out + "}";
+      out.push("}");
+      return;
     }
     default:
       throw new ToolscoreError("FILE_INVALID", `cannot canonicalize a value of type ${typeof value}`);
@@ -79,7 +101,9 @@ function write(value: unknown, out: string): string {
  * the key order or formatting it came with. `undefined` members of objects are left out, as in JSON.
  */
 export function canonicalJson(value: unknown): string {
-  return write(value, "");
+  const out: string[] = [];
+  write(value, out);
+  return out.join("");
 }
 
 /** The canonical JSON of an object key (a JSON string). */
