@@ -1,6 +1,6 @@
 import type { Grade, Scorecard } from "../score/types.js";
 import { escapeForDisplay } from "../util/unicode.js";
-import { pad, truncate, type Style } from "./style.js";
+import { PLAIN, pad, truncate, type Style } from "./style.js";
 
 const esc = (s: string) => escapeForDisplay(s, { multiline: false });
 const pct = (r: number | undefined) => (r === undefined ? "-" : r.toFixed(2));
@@ -51,8 +51,8 @@ function skippedNote(capabilities: readonly string[]): string {
   return parts.length ? `skipped (${parts.join("; ")})` : "skipped";
 }
 
-/** The console scorecard. Every string that came from the server is escaped. */
-export function renderScorecard(card: Scorecard, style: Style, columns = 100): string {
+/** The console scorecard (plain text unless a colour style is given). Every string that came from the server is escaped. */
+export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns = 100): string {
   const out: string[] = [];
   out.push(`${style.bold(serverLabel(card))}  ${style.dim(`scorecard, seed ${esc(card.settings.seed)}`)}`);
   out.push(gradeLine(card, style));
