@@ -146,7 +146,8 @@ export const DESCRIPTION_PATTERNS: ReadonlyArray<{ capability: "exec" | "network
       /\b(?:runs?|running|executes?|executing|evaluates?|evaluating|invokes?)\s+(?:(?:a|an|the|any|arbitrary|given|provided|user|system|terminal|os|local|remote|shell|bash|python|javascript|js|sql)\s+){0,3}(?:commands?|code|scripts?|programs?|shell|processes|process)\b/i,
   },
   { capability: "exec", pattern: /\b(?:shell|bash|terminal|system) commands?\b/i },
-  { capability: "network", pattern: /\bhttps?:\/\/[^\s'"<>)]+/i },
+  // A URL, without the sentence's closing punctuation.
+  { capability: "network", pattern: /\bhttps?:\/\/[^\s'"<>)]*[^\s'"<>).,;:!?]/i },
   { capability: "network", pattern: /\bHTTPS? (?:requests?|calls?|GET|POST|endpoints?)\b/i },
   { capability: "network", pattern: /\bURLs?\b/i },
   { capability: "network", pattern: /\bweb ?hooks?\b/i },

@@ -107,6 +107,13 @@ test("sources read as the seed shows them", () => {
   );
 });
 
+test("a URL source leaves out the sentence's full stop", () => {
+  assert.deepEqual(
+    deriveCapabilities({ name: "x", description: "Send it to https://collect.example.com." }),
+    [{ capability: "network", sources: ["description 'https://collect.example.com'"] }],
+  );
+});
+
 test("an override replaces the derived set, with source 'override'", () => {
   assert.deepEqual(deriveCapabilities({ name: "delete_x" }, ["write", "read"]), [
     { capability: "read", sources: ["override"] },
