@@ -1,0 +1,61 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import {
+  renderScorecard,
+  renderScorecardComparison,
+  renderScorecardJson,
+} from "../../src/report/scorecard.js";
+import { renderScorecardMarkdown } from "../../src/report/scorecard-md.js";
+import { PLAIN } from "../../src/report/style.js";
+import { runScorecard } from "../../src/score/run.js";
+
+// A server whose strings try to reach the terminal raw: an escape sequence and a zero-width space.
+const evilName = "list_\u001b[31mred\u200b";
+const snapshot = ServerSnapshot.of({
+  server: { name: "evil\u001b]0;title\u0007", version: "1" },
+  protocol: "2025-11-25",
+  capabilities: { tools: {} },
+  client_capabilities: [],
+  instructions: null,
+  tools: [
+    {
+      name: evilName,
+      description: "List every thing.",
+      inputSchema: { type: "object", properties: {} },
+      annotations: { readOnlyHint: true },
+    },
+  ],
+});
+const call = async () => ({
+  ok: true as const,
+  result: { content: [{ type: "text", text: "bad \u001b[2J| `x` <b>" }], isError: true },
+  latencyMs: 1,
+});
+
+test("console and Markdown scorecards escape what the server sent", async () => {
+  const card = await runScorecard({ snapshot, call }, { cases: 1 });
+  for (const text of [renderScorecard(card, PLAIN), renderScorecardMarkdown(card)]) {
+    assert.doesNotMatch(text, /\u001b|\u200b|\u0007/);
+    assert.match(text, /list_\\u001b\[31mred\\u200b/);
+  }
+  const md = renderScorecardMarkdown(card);
+  assert.match(md, /bad \\u001b\[2J\\\| 'x' &lt;b&gt;/);
+  assert.equal(JSON.parse(renderScorecardJson(card)).tools[0].name, evilName);
+});
+
+test("two scorecards side by side: grade, rates and coverage, A -> B", async () => {
+  const ok = async () => ({ ok: true as const, result: { content: [] }, latencyMs: 1 });
+  const a = await runScorecard({ snapshot, call: ok }, { cases: 1 });
+  const b = await runScorecard({ snapshot, call }, { cases: 1 });
+  const text = renderScorecardComparison(a, b, PLAIN);
+  assert.match(
+    text,
+    new RegExp(
+      `^  grade +${a.grade} \\(${a.score!.toFixed(2)}\\) +-> +${b.grade} \\(${b.score!.toFixed(2)}\\)$`,
+      "m",
+    ),
+  );
+  assert.match(text, /^ {2}valid input +1\.00 +-> +0\.00$/m);
+  assert.match(text, /^ {2}coverage +1\/1 +-> +1\/1$/m);
+});
