@@ -89,9 +89,6 @@ function runAction(inputs: Record<string, string>, cwd = work.dir): Promise<Acti
   });
 }
 
-// The scorecard arrives with `mcp test`; until then its cases say so instead of failing.
-let scorecardMissing: string | false = false;
-
 before(async () => {
   work = tempDir("toolscore-action-");
   mkdirSync(join(work.dir, "ci"));
@@ -99,10 +96,6 @@ before(async () => {
   assert.equal(pin.code, 0, pin.stderr);
   const list = await runBin(["mcp", "list", notes, "--json", join(work.dir, "notes.snapshot.json")]);
   assert.equal(list.code, 0, list.stderr);
-  const help = await runBin(["mcp", "test", "--help"]);
-  if (/not available/.test(help.stdout + help.stderr)) {
-    scorecardMissing = "mcp test (the scorecard) is not available in this build";
-  }
 });
 after(() => work.remove());
 
@@ -203,8 +196,7 @@ describe("the action on the sample notes server", () => {
     assert.match(r.summary, /\| lint \| FAIL \| 1 error\(s\)/);
   });
 
-  test("the scorecard gate: grade and score outputs, exit 1 below fail-under", async (t) => {
-    if (scorecardMissing) return t.skip(scorecardMissing);
+  test("the scorecard gate: grade and score outputs, exit 1 below fail-under", async () => {
     const pass = await runAction({ server: notes, "fail-under": "F" });
     assert.equal(pass.code, 0, pass.stdout + pass.stderr);
     assert.match(pass.outputs.grade ?? "", /^[A-F]$/);
