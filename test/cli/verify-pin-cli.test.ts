@@ -126,23 +126,35 @@ before(async () => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("every drift rule on a live server", () => {
-  for (const [name, mutate, rules, [drift]] of DRIFTS) {
-    test(`live: ${name} -> ${rules.join(", ") || "no finding"}, exit ${drift}`, async () => {
+describe("every drift rule and --fail-on mode on a live server", () => {
+  for (const [name, mutate, rules, codes] of DRIFTS) {
+    test(`live: ${name} -> ${rules.join(", ") || "no finding"}, exit ${codes.join("/")}`, async () => {
       const s = clone(BASE);
       mutate(s);
       writeSurface(s);
-      const json = join(dir, `live-${name.replace(/\W+/g, "-")}.json`);
-      const r = await cli(["mcp", "verify-pin", command(), "--lock", lock, "--json", json]);
-      assert.equal(r.code, drift, r.stdout + r.stderr);
-      assert.deepEqual(rulesOf(json), rules);
-      assert.match(r.stdout, /^Pin check\n/);
-      assert.match(
-        r.stdout,
-        new RegExp(
-          `Pin check: ${drift ? "FAIL" : "OK"} \\(\\d+ failing of ${rules.length} finding\\(s\\), --fail-on drift\\)\\n$`,
-        ),
-      );
+      for (const [i, mode] of (["drift", "capability", "never"] as const).entries()) {
+        const json = join(dir, `live-${mode}-${name.replace(/\W+/g, "-")}.json`);
+        const r = await cli([
+          "mcp",
+          "verify-pin",
+          command(),
+          "--lock",
+          lock,
+          "--fail-on",
+          mode,
+          "--json",
+          json,
+        ]);
+        assert.equal(r.code, codes[i], `${mode}: ${r.stdout}${r.stderr}`);
+        assert.deepEqual(rulesOf(json), rules);
+        assert.match(r.stdout, /^Pin check\n/);
+        assert.match(
+          r.stdout,
+          new RegExp(
+            `Pin check: ${codes[i] ? "FAIL" : "OK"} \\(\\d+ failing of ${rules.length} finding\\(s\\), --fail-on ${mode}\\)\\n$`,
+          ),
+        );
+      }
     });
   }
 });
