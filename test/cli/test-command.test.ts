@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { main } from "../../src/cli/main.js";
 import { ROOT, fixtureCommand, runBin, runCli, tempDir } from "../support/cli.js";
 
 const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
@@ -55,6 +56,51 @@ test("safe by default: the spy server records no call to a tool that may write, 
   } finally {
     tmp.remove();
   }
+});
+
+test("--capabilities overrides decide what is safe to call", async () => {
+  const tmp = tempDir();
+  const file = join(tmp.dir, "calls.jsonl");
+  const caps = join(tmp.dir, "caps.json");
+  writeFileSync(caps, JSON.stringify({ frobnicate: ["read"], list_items: ["write"], nope: ["read"] }));
+  try {
+    const r = await runCli([
+      "mcp",
+      "test",
+      fixtureCommand("score-spy.mjs"),
+      "--env",
+      `SCORE_SPY_FILE=${file}`,
+      "--capabilities",
+      caps,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual([...new Set(spyCalls(file).map((c) => c.tool))], ["frobnicate"]);
+    assert.match(r.stderr, /warning: --capabilities names 'nope', which the server does not have/);
+    writeFileSync(caps, JSON.stringify({ frobnicate: ["fly"] }));
+    const bad = await runCli(["mcp", "test", fixtureCommand("score-spy.mjs"), "--capabilities", caps]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /not a valid capability override file/);
+  } finally {
+    tmp.remove();
+  }
+});
+
+test("on a terminal, a progress line on stderr, cleared at the end", async () => {
+  let stderr = "";
+  let stdout = "";
+  const code = await main(["mcp", "test", NOTES], {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    env: { ...process.env, NO_COLOR: "1" },
+    cwd: ROOT,
+    isTTY: true,
+    columns: 120,
+  });
+  assert.equal(code, 0);
+  assert.match(stderr, /\rcalling tools|calling tools 1\/\d+/);
+  assert.match(stderr, /calling tools (\d+)\/\1/);
+  assert.ok(stderr.endsWith("\r\u001b[2K"));
+  assert.match(stdout, /^Grade /m);
 });
 
 test("the sample server: its documented defects are what the scorecard finds", async () => {

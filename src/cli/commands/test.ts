@@ -7,7 +7,9 @@ import { DEFAULT_CONCURRENCY } from "../../score/run.js";
 import type { Grade, Scorecard } from "../../score/types.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { escapeForDisplay } from "../../util/unicode.js";
-import { SERVER_OPTIONS, choice, connectOptions, parseCommand, targetOptions } from "../args.js";
+import { parseCapabilityOverrides } from "../../pin/capabilities.js";
+import { readJsonFile } from "../../util/fs.js";
+import { SERVER_OPTIONS, choice, connectOptions, parseCommand, pathArg, targetOptions } from "../args.js";
 import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -30,7 +32,8 @@ Options:
   --seed SEED               seed of the argument generator (default 1): same seed, same calls
   --allow-writes            also call tools that may write, delete or execute (use a throwaway server)
   --probes                  run the effect probes (write probes need --allow-writes)
-  --concurrency N           calls in flight at once (default ${DEFAULT_CONCURRENCY})
+  --capabilities FILE       capability overrides, {"tool_name": ["read"]}, as for mcp pin
+  --concurrency N           calls of read-only tools in flight at once (default ${DEFAULT_CONCURRENCY})
   --timeout SECONDS         for start-up and each call (default 30)
   --report md|json          write the report (to stdout, or to --output)
   --output FILE             file for the report (json unless FILE ends in .md)
@@ -48,6 +51,7 @@ const OPTIONS = {
   "allow-writes": { type: "boolean" },
   probes: { type: "boolean" },
   concurrency: { type: "string" },
+  capabilities: { type: "string" },
   report: { type: "string" },
   output: { type: "string", short: "o" },
   "fail-under": { type: "string" },
@@ -86,7 +90,15 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     output?.toLowerCase().endsWith(".md") ? "md" : "json",
   );
   const wantsReport = values.report !== undefined || output !== undefined;
-  const connect = connectOptions(values);
+  const connect = connectOptions(values, ctx);
+  // Read the overrides before starting the server, so a bad file fails fast.
+  const overrides =
+    values.capabilities === undefined
+      ? undefined
+      : parseCapabilityOverrides(
+          readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
+          values.capabilities,
+        );
   const target = resolveTarget(positionals[0], targetOptions(values, ctx));
   requireLive(target, "mcp test");
   // (A pin check against --pin LOCK joins here, before the scorecard is rendered.)
@@ -100,11 +112,16 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     allowWrites: values["allow-writes"] ?? false,
     probes: values.probes ?? false,
     concurrency,
+    capabilityOverrides: overrides,
     onProgress: progress
       ? (done, total) => ctx.stderr(`\r\u001b[2Kcalling tools ${done}/${total}`)
       : undefined,
   });
   if (progress) ctx.stderr("\r\u001b[2K");
+  for (const name of Object.keys(overrides ?? {}).filter((n) => !card.tools.some((t) => t.name === n)))
+    ctx.stderr(
+      `toolscore: warning: --capabilities names '${escapeForDisplay(name, { multiline: false })}', which the server does not have\n`,
+    );
 
   const text = report === "md" ? renderScorecardMarkdown(card) : renderScorecardJson(card);
   if (wantsReport && (output === undefined || output === "-")) ctx.stdout(text);
