@@ -3,7 +3,15 @@ export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (typeof value === "object" && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) out[k] = sortKeysDeep((value as Record<string, unknown>)[k]);
+    // defineProperty, not assignment: a key named "__proto__" from a server must stay a key.
+    for (const k of Object.keys(value).sort()) {
+      Object.defineProperty(out, k, {
+        value: sortKeysDeep((value as Record<string, unknown>)[k]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     return out;
   }
   return value;
