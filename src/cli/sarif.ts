@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { VERSION } from "../meta.js";
+import { ToolscoreError } from "../util/errors.js";
 import { renderSarif, type SarifLog } from "../report/sarif.js";
 import type { SarifArtifact } from "../report/sarif-reports.js";
 import type { CliContext } from "./context.js";
@@ -11,7 +12,7 @@ export const SARIF_OPTION = { sarif: { type: "string" } } as const;
 
 /** The help line of `--sarif`. */
 export const SARIF_HELP =
-  "  --sarif FILE|-                write the findings as SARIF 2.1.0 (GitHub code scanning)\n";
+  "  --sarif FILE                  write the findings as SARIF 2.1.0 (GitHub code scanning)\n";
 
 /** The version SARIF logs name as the tool's. */
 export const SARIF_VERSION = VERSION;
@@ -34,7 +35,20 @@ export function sarifArtifact(path: string | undefined, ctx: CliContext): SarifA
   }
 }
 
-/** Writes a SARIF log to `file` (atomically), or to stdout for `-`. */
+/** Writes a SARIF log to `file`, atomically. */
 export function writeSarif(file: string, log: SarifLog, ctx: CliContext): void {
   writeOutput(file, renderSarif(log), ctx);
+}
+
+/**
+ * `--sarif -` is a usage error: the console report (or --json -) has stdout, and a SARIF log mixed
+ * into it would be neither. Checked before any server is started.
+ */
+export function checkSarifOption(value: string | undefined): void {
+  if (value === "-" || value === "") {
+    throw new ToolscoreError(
+      "USAGE",
+      "--sarif takes a file name (e.g. --sarif toolscore.sarif): stdout already carries the report",
+    );
+  }
 }

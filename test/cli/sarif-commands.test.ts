@@ -183,3 +183,16 @@ test("a failed run leaves an existing SARIF file as it was", async () => {
   assert.equal(r.code, 2);
   assert.equal(readFileSync(join(work.dir, "keep.sarif"), "utf8"), "old\n");
 });
+
+for (const argv of [
+  ["mcp", "lint", "SERVER"],
+  ["mcp", "verify-pin", "SERVER", "--lock", "notes.lock.json"],
+  ["mcp", "diff", "SERVER", "SERVER"],
+]) {
+  test(`${argv.slice(0, 2).join(" ")} --sarif - is a usage error, before any server starts`, async () => {
+    const r = await cli([...argv.map((a) => (a === "SERVER" ? at("notes.json") : a)), "--sarif", "-"]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^toolscore: --sarif takes a file name/);
+    assert.equal(r.stdout, "");
+  });
+}

@@ -16,7 +16,14 @@ import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
-import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, sarifArtifact, writeSarif } from "../sarif.js";
+import {
+  SARIF_HELP,
+  SARIF_OPTION,
+  SARIF_VERSION,
+  checkSarifOption,
+  sarifArtifact,
+  writeSarif,
+} from "../sarif.js";
 import { diffSarif } from "../../report/sarif-reports.js";
 import { readSavedFile, requireLive } from "../source.js";
 import { scorecardOf } from "./diff-test.js";
@@ -173,6 +180,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return EXIT.OK;
   }
   const failOn = choice("--fail-on", values["fail-on"], DIFF_FAIL_ON, "any");
+  checkSarifOption(values.sarif);
   for (const flag of ["probes", "allow-writes"] as const) {
     if (values[flag] && !values.test) throw new ToolscoreError("USAGE", `--${flag} goes with --test`);
   }

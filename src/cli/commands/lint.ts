@@ -11,7 +11,14 @@ import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
-import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, sarifArtifact, writeSarif } from "../sarif.js";
+import {
+  SARIF_HELP,
+  SARIF_OPTION,
+  SARIF_VERSION,
+  checkSarifOption,
+  sarifArtifact,
+  writeSarif,
+} from "../sarif.js";
 import { obtainSnapshot } from "../source.js";
 import { lintSarif } from "../../report/sarif-reports.js";
 
@@ -67,6 +74,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       "--ci prints annotations on stdout, so it cannot share stdout with --json -: name a file for --json",
     );
   }
+  checkSarifOption(values.sarif);
   const { snapshot, target } = await obtainSnapshot(positionals[0], values, ctx);
   const findings = lintServer(snapshot);
   if (values.sarif !== undefined) {

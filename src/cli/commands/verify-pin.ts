@@ -16,7 +16,14 @@ import { emitCi } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
-import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, sarifArtifact, writeSarif } from "../sarif.js";
+import {
+  SARIF_HELP,
+  SARIF_OPTION,
+  SARIF_VERSION,
+  checkSarifOption,
+  sarifArtifact,
+  writeSarif,
+} from "../sarif.js";
 import { obtainSnapshot } from "../source.js";
 import { pinSarif } from "../../report/sarif-reports.js";
 
@@ -67,6 +74,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return 0;
   }
   const failOn = choice("--fail-on", values["fail-on"], PIN_FAIL_ON, "drift");
+  checkSarifOption(values.sarif);
   const lockArg = values.lock ?? "toolscore.lock.json";
   const lock = readLockArg(pathArg(lockArg, ctx), lockArg);
   const current = await obtainCurrent(positionals[0], values, lock, ctx);
