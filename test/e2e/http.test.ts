@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import {
   HTTP_TOOLS,
   startRefusing,
+  startSilent,
   startSseOnly,
   startStreamableHttp,
 } from "../fixtures/servers/http-servers.mjs";
@@ -63,6 +64,20 @@ describe("mcp list over HTTP", () => {
       r.stderr,
       `toolscore: cannot connect to ${refusing.url}: SSE error: Non-200 status code (404) (it refused Streamable HTTP, and the legacy SSE transport failed too); check the URL and that the server is running\n`,
     );
+  });
+
+  test("a URL that never answers: names the request that timed out", async () => {
+    const silent = await startSilent();
+    try {
+      const r = await runCli(["mcp", "list", silent.url, "--timeout", "1"]);
+      assert.equal(r.code, 2);
+      assert.equal(
+        r.stderr,
+        "toolscore: the server did not answer initialize within 1s: raise --timeout if it is just slow\n",
+      );
+    } finally {
+      await silent.close();
+    }
   });
 
   test("a closed port: one line naming the connection error, exit 2", async () => {
