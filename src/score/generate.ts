@@ -147,17 +147,32 @@ const decimals = (m: number) => {
   return e ? Number(e[1]) : (text.split(".")[1]?.length ?? 0);
 };
 
+/**
+ * Within a wide range (say 1..2^53), mostly a natural window: 1..100 when the range holds it, else
+ * the hundred values next to a bound. Huge ids and counts read oddly and trip real servers.
+ */
+function natural(b: Bounds, rng: Prng): Bounds {
+  if (b.hi - b.lo <= 1000 || rng.chance(0.1)) return b;
+  const lo = Math.max(b.lo, 1);
+  const hi = Math.min(b.hi, 100);
+  if (lo < hi) return { lo, hi, loEx: b.loEx && lo === b.lo, hiEx: b.hiEx && hi === b.hi };
+  return b.lo > 100 ? { ...b, hi: b.lo + 100, hiEx: false } : { ...b, lo: b.hi - 100, loEx: false };
+}
+
 function genNumber(s: Schema, integer: boolean, rng: Prng): unknown {
-  const b = bounds(s, integer);
-  if (!b) return NO_VALUE;
+  const full = bounds(s, integer);
+  if (!full) return NO_VALUE;
+  const b = natural(full, rng);
   const m = typeof s.multipleOf === "number" && s.multipleOf > 0 ? s.multipleOf : undefined;
   if (m !== undefined) {
-    const kLo = Math.ceil(b.lo / m);
-    const kHi = Math.floor(b.hi / m);
+    // The natural window may hold no multiple of a large step: then the whole range.
+    const r = Math.ceil(b.lo / m) <= Math.floor(b.hi / m) ? b : full;
+    const kLo = Math.ceil(r.lo / m);
+    const kHi = Math.floor(r.hi / m);
     if (kLo > kHi) return NO_VALUE;
     // Products like 3 * 0.1 are not exact: round to the step's decimals, and keep a multiple a
     // validator accepts (x / m is a whole number).
-    const ok = (v: number) => inside(v, b) && Number.isInteger(v / m) && (!integer || Number.isInteger(v));
+    const ok = (v: number) => inside(v, r) && Number.isInteger(v / m) && (!integer || Number.isInteger(v));
     const at = (k: number) => Number((k * m).toFixed(Math.min(20, decimals(m))));
     for (let i = 0; i < 20; i++) {
       const v = at(rng.int(kLo, kHi));

@@ -57,7 +57,7 @@ const numberSchema = fc
   .record({
     integer: fc.boolean(),
     lo: fc.integer({ min: -1000, max: 1000 }),
-    width: fc.integer({ min: 0, max: 500 }),
+    width: fc.oneof(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 1000, max: 2 ** 40 })),
     step: fc.option(fc.constantFrom(...STEPS), { nil: undefined }),
     exclusive: fc.boolean(),
     open: fc.constantFrom("none", "low", "high", "both"),
@@ -291,6 +291,14 @@ test("happy case i takes the i-th enum value, so every choice is tried", () => {
   const input = obj({ format: { type: "string", enum: ["json", "csv", "xml"] } });
   const picked = [0, 1, 2].map((i) => generateArguments(input, new Prng(9), { variant: i }).args.format);
   assert.deepEqual(picked, ["json", "csv", "xml"]);
+});
+
+test("wide ranges give natural values: 1..100 inside 1..2^53", () => {
+  const input = obj({ n: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } });
+  const small = [1, 2, 3, 4, 5, 6, 7, 8].filter(
+    (seed) => (generateArguments(input, new Prng(seed)).args.n as number) <= 100,
+  );
+  assert.ok(small.length >= 5, `only ${small.length} of 8 in 1..100`);
 });
 
 test("a marker goes into free-form strings, within maxLength", () => {
