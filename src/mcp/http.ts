@@ -10,6 +10,23 @@ export { redactUrl };
  * SDK is loaded only on this path.
  */
 export class MCPHttpClient extends MCPClient {
+  /**
+   * Ends the session; over Streamable HTTP a server that gave a session id is told with a DELETE,
+   * as the protocol asks, so it need not wait for the session to time out.
+   */
+  override async close(): Promise<void> {
+    const transport = this.session.transport as {
+      sessionId?: string;
+      terminateSession?: () => Promise<void>;
+    };
+    if (!this.closed && transport.sessionId && transport.terminateSession) {
+      await transport.terminateSession().catch(() => {
+        // A server that does not support ending sessions answers 405: nothing more to do.
+      });
+    }
+    await super.close();
+  }
+
   /** Connects to `url`, initializes, and returns the live client. */
   static async connect(url: string, opts: HttpConnectOptions = {}): Promise<MCPHttpClient> {
     let parsed: URL;

@@ -6,6 +6,7 @@ import {
   HTTP_TOOLS,
   startRefusing,
   startSilent,
+  startStatefulStreamableHttp,
   startSseOnly,
   startStreamableHttp,
 } from "../fixtures/servers/http-servers.mjs";
@@ -43,6 +44,22 @@ describe("mcp list over HTTP", () => {
     const posts = streamable.seen.filter((s) => s.method === "POST");
     assert.ok(posts.length >= 2);
     for (const p of posts) assert.equal(p.headers["x-api-key"], "key-1");
+  });
+
+  test("Streamable HTTP with sessions: the session is ended with a DELETE", async () => {
+    const stateful = await startStatefulStreamableHttp();
+    try {
+      const r = await runCli(["mcp", "list", stateful.url, "--json", "-"]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual((JSON.parse(r.stdout) as { tools: unknown }).tools, [...HTTP_TOOLS].sort(byName));
+      const sid = stateful.seen.find((s) => s.headers["mcp-session-id"])?.headers["mcp-session-id"];
+      assert.ok(sid);
+      const last = stateful.seen.at(-1)!;
+      assert.equal(last.method, "DELETE");
+      assert.equal(last.headers["mcp-session-id"], sid);
+    } finally {
+      await stateful.close();
+    }
   });
 
   test("legacy SSE only: POST /mcp is refused with 405 and the SSE transport is used", async () => {
