@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { toolLines, type SarifLog } from "../../src/report/sarif.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { sarifSchemaErrors } from "../helpers/sarif-schema.js";
+import { sarifSchemaErrors } from "../support/sarif-schema.js";
 
 const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const rugpull = `${notes} --rugpull`;

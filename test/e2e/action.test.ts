@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SarifLog } from "../../src/report/sarif.js";
-import { sarifSchemaErrors } from "../helpers/sarif-schema.js";
+import { sarifSchemaErrors } from "../support/sarif-schema.js";
 import { ROOT, runBin, tempDir } from "../support/cli.js";
 
 const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;

@@ -10,7 +10,7 @@ import {
   type SarifFinding,
   type SarifRuleInfo,
 } from "../../src/report/sarif.js";
-import { sarifSchemaErrors } from "../helpers/sarif-schema.js";
+import { sarifSchemaErrors } from "../support/sarif-schema.js";
 
 const rules: SarifRuleInfo[] = [
   {
