@@ -1,19 +1,24 @@
-import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ToolscoreError } from "./errors.js";
+
+let tmpCounter = 0;
 
 /**
  * Writes `content` to `path` through a temporary file in the same folder and a rename, so a failed
  * run never leaves a half-written or emptied file where a good one was.
  */
 export function writeFileAtomic(path: string, content: string): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+  // Unique enough with the "wx" flag below, and without loading node:crypto (start-up time).
+  const unique = `${process.pid}-${(tmpCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const tmp = join(dirname(path), `.${basename(path)}.${unique}.tmp`);
+  let created = false;
   try {
     writeFileSync(tmp, content, { encoding: "utf8", flag: "wx" });
+    created = true;
     renameSync(tmp, path);
   } catch (e) {
-    rmSync(tmp, { force: true });
+    if (created) rmSync(tmp, { force: true });
     const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new ToolscoreError(
       "FILE_WRITE",
