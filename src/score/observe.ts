@@ -1,4 +1,5 @@
 import type { CallTool } from "../mcp/types.js";
+import { pathsIn } from "./known.js";
 import { isObject } from "./schema.js";
 import type { ToolPlan } from "./plan.js";
 
@@ -10,6 +11,8 @@ export interface Observation {
   facts: Set<string>;
   /** Values of `id` keys in structuredContent, in order: ids of things that exist. */
   ids: string[];
+  /** Absolute paths it shows (in text or structuredContent), in order. */
+  paths: string[];
 }
 
 const READ_ONLY = (p: ToolPlan) =>
@@ -68,7 +71,12 @@ export async function observe(
         if (isObject(c) && typeof c.text === "string")
           for (const line of c.text.split("\n")) if (line.trim()) facts.add(line.trim());
     }
-    return { text: JSON.stringify({ content, structuredContent }), facts, ids };
+    const texts = Array.isArray(content)
+      ? content.map((c) => (isObject(c) && typeof c.text === "string" ? c.text : ""))
+      : [];
+    const strings = [...texts, ...[...facts].map((f) => f.slice(f.indexOf("=") + 1).replace(/^"|"$/g, ""))];
+    const paths = [...new Set(strings.flatMap(pathsIn))];
+    return { text: JSON.stringify({ content, structuredContent }), facts, ids, paths };
   } catch {
     return undefined;
   }

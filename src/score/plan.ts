@@ -3,7 +3,6 @@ import { deriveCapabilities, type Capability, type CapabilityFinding } from "../
 import { edgeCases } from "./edge.js";
 import { generateArguments } from "./generate.js";
 import { Prng } from "./prng.js";
-import { compileSchema } from "./validate.js";
 
 /** Capabilities that keep a tool from being called without --allow-writes. */
 export const UNSAFE_CAPABILITIES: readonly Capability[] = ["write", "delete", "exec", "unknown"];
@@ -85,23 +84,4 @@ export function planCalls(
     }
     return { tool, name, capabilities, skippedReason, calls };
   });
-}
-
-const ID_NAME = /^id$|_id$|[a-z]Id$/;
-
-/** True when a call has an id-like argument (`id`, `note_id`, `noteId`) holding a string. */
-export function hasIdArgument(c: PlannedCall): boolean {
-  return Object.keys(c.args).some((k) => ID_NAME.test(k) && typeof c.args[k] === "string");
-}
-
-/**
- * Gives a valid-input call's id-like arguments an id the server showed, so "get by id" is tried
- * on something that exists rather than on a random string. The substitution stays only when the
- * schema still accepts the arguments.
- */
-export function useKnownId(c: PlannedCall, plan: ToolPlan, id: string | undefined): void {
-  if (id === undefined || c.kind !== "happy" || !hasIdArgument(c)) return;
-  const args = { ...c.args };
-  for (const k of Object.keys(args)) if (ID_NAME.test(k) && typeof args[k] === "string") args[k] = id;
-  if (compileSchema(plan.tool.inputSchema)?.check(args) === null) c.args = args;
 }

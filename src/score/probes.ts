@@ -1,11 +1,11 @@
 import type { CallOutcome, CallTool } from "../mcp/types.js";
 import { generateArguments } from "./generate.js";
+import { withKnown } from "./known.js";
 import { resultText } from "./judge.js";
 import { isObject } from "./schema.js";
 import { isReadOnly, lostFacts, observe, pickObserver, type Observation } from "./observe.js";
 import { streamFor, type ToolPlan } from "./plan.js";
 import type { CallRecord, ProbeId, ProbeResult } from "./types.js";
-import { compileSchema } from "./validate.js";
 
 /** What the probes need: the plans, the calls already made, and a way to call. */
 export interface ProbeContext {
@@ -240,8 +240,8 @@ const CONFIDENCE: Record<ProbeId, ProbeResult["confidence"]> = {
 };
 
 /**
- * Valid arguments with every property; an id-like argument takes an id the observer showed, so a
- * probe acts on something that exists (kept only when the schema still accepts it).
+ * Valid arguments with every property; id-like and path-like arguments take an id or a path the
+ * observer showed, so a probe acts on something that exists (kept only when the schema accepts it).
  */
 function argsFor(
   ctx: ProbeContext,
@@ -252,10 +252,5 @@ function argsFor(
   const args = generateArguments(p.tool.inputSchema, streamFor(ctx.seed, p.name, purpose), {
     full: true,
   }).args;
-  const id = seen?.ids[0];
-  if (id === undefined) return args;
-  const withId = { ...args };
-  for (const k of Object.keys(withId))
-    if (/^id$|_id$|[a-z]Id$/.test(k) && typeof withId[k] === "string") withId[k] = id;
-  return compileSchema(p.tool.inputSchema)?.check(withId) === null ? withId : args;
+  return seen ? withKnown(args, p.tool.inputSchema, seen) : args;
 }

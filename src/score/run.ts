@@ -6,7 +6,8 @@ import { collectFixes } from "./fixes.js";
 import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
 import { judgeOutcome, judgeThrown, type Verdict } from "./judge.js";
 import { isReadOnly, observe, pickObserver } from "./observe.js";
-import { hasIdArgument, planCalls, useKnownId, type PlannedCall } from "./plan.js";
+import { hasKnownSlot, withKnown, type Known } from "./known.js";
+import { planCalls, type PlannedCall } from "./plan.js";
 import { runPool } from "./pool.js";
 import { runProbes } from "./probes.js";
 import {
@@ -93,17 +94,21 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
   const observer = pickObserver(plans);
   const planOf = new Map(plans.map((p) => [p.name, p]));
   const caseIndex = (c: PlannedCall) => Number(c.case.slice("happy-".length)) - 1;
-  const knownIds = async () => (observer ? ((await observe(call, observer.name, timeoutMs))?.ids ?? []) : []);
-  const initialIds = await knownIds();
+  const look = async (): Promise<Known> => {
+    const o = observer ? await observe(call, observer.name, timeoutMs) : undefined;
+    return { ids: o?.ids ?? [], paths: o?.paths ?? [] };
+  };
+  const initial = await look();
   const planned = plans.flatMap((p) => p.calls);
   const outputSchemas = new Map(plans.map((p) => [p.name, p.tool.outputSchema]));
   const readOnly = new Set(plans.filter(isReadOnly).map((p) => p.name));
   let done = 0;
   const job = (c: PlannedCall) => async () => {
     // A call that may change state looks at the server first: an earlier call may have removed what it saw.
-    const ids =
-      c.kind === "happy" && hasIdArgument(c) && !readOnly.has(c.tool) ? await knownIds() : initialIds;
-    if (ids.length) useKnownId(c, planOf.get(c.tool)!, ids[caseIndex(c) % ids.length]);
+    if (c.kind === "happy" && hasKnownSlot(c.args)) {
+      const known = readOnly.has(c.tool) ? initial : await look();
+      c.args = withKnown(c.args, planOf.get(c.tool)!.tool.inputSchema, known, caseIndex(c));
+    }
     const v = await execute(call, c, outputSchemas.get(c.tool), timeoutMs);
     opts.onProgress?.(++done, planned.length);
     return v;

@@ -1,0 +1,53 @@
+import { compileSchema } from "./validate.js";
+
+/** Values the server itself showed (through the observer): ids and paths of things that exist. */
+export interface Known {
+  ids: string[];
+  paths: string[];
+}
+
+const ID_NAME = /^id$|_id$|[a-z]Id$/;
+const PATH_NAME =
+  /^(path|file|filename|filepath|dir|directory|folder|root|source|destination|src|dest)$|_(path|file|dir|directory|folder)$|[a-z](Path|File|Dir|Directory|Folder)$/i;
+// An absolute POSIX or Windows path, as a whole token.
+const PATH_TOKEN = /^(\/[^\s"'`<>|*?]+|[A-Za-z]:\\[^\s"'`<>|*?]*)$/;
+
+/** The absolute paths in a piece of text, in order, without repeats. */
+export function pathsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/\s+/)) {
+    const token = raw.replace(/[,;:.)\]}]+$/, "").replace(/^[([{]+/, "");
+    if (PATH_TOKEN.test(token) && !token.startsWith("//") && !out.includes(token)) out.push(token);
+  }
+  return out;
+}
+
+/** True when `args` has an id-like or path-like string argument a known value could fill. */
+export function hasKnownSlot(args: Record<string, unknown>): boolean {
+  return Object.keys(args).some((k) => typeof args[k] === "string" && (ID_NAME.test(k) || PATH_NAME.test(k)));
+}
+
+/**
+ * Fills id-like arguments (`id`, `note_id`, `noteId`) with a known id and path-like ones (`path`,
+ * `source`, `file_path`) with a known path, the `index`-th of each, so "get by id" or "read a path"
+ * is tried on something that exists rather than on a random string. The result is kept only when
+ * the schema still accepts it; otherwise `args` come back unchanged.
+ */
+export function withKnown(
+  args: Record<string, unknown>,
+  inputSchema: unknown,
+  known: Known,
+  index = 0,
+): Record<string, unknown> {
+  const out = { ...args };
+  let changed = false;
+  for (const k of Object.keys(out)) {
+    if (typeof out[k] !== "string") continue;
+    const pool = ID_NAME.test(k) ? known.ids : PATH_NAME.test(k) ? known.paths : [];
+    if (pool.length === 0) continue;
+    out[k] = pool[index % pool.length]!;
+    changed = true;
+  }
+  if (!changed) return args;
+  return compileSchema(inputSchema)?.check(out) === null ? out : args;
+}
