@@ -36,10 +36,10 @@ export default async function bench() {
     `mcp list  (sample server, whole process, median of 5):                  ${list.toFixed(0)} ms`,
   );
   console.log(
-    `mcp test  (sample server, 5 of 8 tools, 25 calls):                      ${test.toFixed(0)} ms  (${(test / list).toFixed(2)}x mcp list)`,
+    `mcp test  (sample server; safe by default: its read tools):              ${test.toFixed(0)} ms  (${(test / list).toFixed(2)}x mcp list)`,
   );
   console.log(
-    `mcp test --allow-writes --probes (8 tools, 43 calls, 18 probes):        ${full.toFixed(0)} ms  (${(full / list).toFixed(2)}x mcp list)`,
+    `mcp test --allow-writes --probes (every tool, and the effect probes):    ${full.toFixed(0)} ms  (${(full / list).toFixed(2)}x mcp list)`,
   );
 
   const args = ["mcp", "test", slow, "--cases", "100", "--no-edge-cases"];
