@@ -61,6 +61,7 @@ export function parseCommand<T extends Options>(
 export function targetOptions(values: Record<string, unknown>, ctx: CliContext): TargetOptions {
   const abs = (p: string | undefined) => (p === undefined || isAbsolute(p) ? p : resolve(ctx.cwd, p));
   return {
+    baseDir: ctx.cwd,
     config: abs(values.config as string | undefined),
     server: values.server as string | undefined,
     env: values.env as string[] | undefined,

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from "node:fs";
+import { resolve } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
 import { isFile } from "../util/fs.js";
 import { splitCommand } from "./argv.js";
@@ -20,6 +21,8 @@ export interface TargetOptions {
   cwd?: string;
   /** `Name: value` strings from --header. */
   headers?: string[];
+  /** The folder a relative file argument is found in (default: the process's working directory). */
+  baseDir?: string;
 }
 
 /**
@@ -67,7 +70,8 @@ export function resolveTarget(arg: string | undefined, opts: TargetOptions = {})
   if (/^https?:\/\//i.test(arg.trim())) {
     return { kind: "http", url: arg.trim(), headers, preferSse: false, label: redactUrl(arg.trim()) };
   }
-  if (isFile(arg) && looksLikeJsonFile(arg)) return { kind: "file", path: arg, label: arg };
+  const asPath = opts.baseDir === undefined ? arg : resolve(opts.baseDir, arg);
+  if (isFile(asPath) && looksLikeJsonFile(asPath)) return { kind: "file", path: asPath, label: arg };
   if (/\.json$/i.test(arg.trim()) && !/\s/.test(arg.trim())) {
     throw new ToolscoreError(
       "FILE_NOT_FOUND",

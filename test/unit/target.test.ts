@@ -6,7 +6,7 @@ import { after, describe, test } from "node:test";
 import { resolveTarget } from "../../src/mcp/target.js";
 import { redactUrl } from "../../src/mcp/redact.js";
 import { isToolscoreError } from "../../src/util/errors.js";
-import { tempDir } from "../support/cli.js";
+import { runCli, tempDir } from "../support/cli.js";
 
 const tmp = tempDir();
 after(() => tmp.remove());
@@ -86,4 +86,28 @@ describe("redactUrl", () => {
     ["not a url", "<invalid URL>"],
   ];
   for (const [url, shown] of CASES) test(url, () => assert.equal(redactUrl(url), shown));
+});
+
+describe("a relative file argument is found in the command's working directory", () => {
+  test("resolveTarget with baseDir reads snap.json from that folder", () => {
+    const t = resolveTarget("snap.json", { baseDir: tmp.dir });
+    assert.deepEqual(t, { kind: "file", path: snap, label: "snap.json" });
+  });
+
+  test("mcp list relative-snap.json, run in-process with another working directory", async () => {
+    const snapshot = {
+      kind: "toolscore.mcp-snapshot",
+      snapshot_version: "1",
+      server: { name: "s", version: "1" },
+      protocol: "2025-11-25",
+      capabilities: { tools: {} },
+      instructions: null,
+      tools: [],
+    };
+    writeFileSync(join(tmp.dir, "relative-snap.json"), JSON.stringify(snapshot));
+    const run = await runCli(["mcp", "list", "relative-snap.json"], { cwd: tmp.dir });
+    assert.equal(run.stderr, "");
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /^s 1 /);
+  });
 });
