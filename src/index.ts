@@ -89,8 +89,8 @@ export { lintSarif, pinSarif, diffSarif } from "./report/sarif-reports.js";
 // Scorecard
 export { runScorecard, DEFAULT_CONCURRENCY } from "./score/run.js";
 export type { ScorecardInput, ScorecardOptions } from "./score/run.js";
-export { scorecardForTarget } from "./cli/run-scorecard.js";
-export type { TargetScorecardOptions } from "./cli/run-scorecard.js";
+export { scorecardForTarget } from "./score/for-target.js";
+export type { TargetScorecardOptions } from "./score/for-target.js";
 export { RestartableCaller } from "./mcp/restartable.js";
 export type { RestartableOptions } from "./mcp/restartable.js";
 export { SCORECARD_KIND, SCORECARD_VERSION } from "./score/types.js";

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { scorecardForTarget } from "../../src/cli/run-scorecard.js";
+import { scorecardForTarget } from "../../src/score/for-target.js";
 import { resolveTarget } from "../../src/mcp/target.js";
 import { startStreamableHttp } from "../fixtures/servers/http-servers.mjs";
 

@@ -13,7 +13,7 @@ export async function scorecardOf(
   values: Record<string, unknown>,
   ctx: CliContext,
 ): Promise<ScorecardSummary> {
-  const { scorecardForTarget } = await import("../run-scorecard.js");
+  const { scorecardForTarget } = await import("../../score/for-target.js");
   return scorecardForTarget(target, {
     connect: connectOptions(values, ctx),
     probes: Boolean(values.probes),

@@ -20,9 +20,19 @@ import {
   writeSarif,
 } from "../sarif.js";
 import { obtainSnapshot } from "../source.js";
+import {
+  PIN_CHECK_HELP,
+  PIN_CHECK_OPTIONS,
+  pinCheckCi,
+  preparePinCheck,
+  renderPinCheck,
+  runPinCheck,
+} from "../pin-check.js";
+import { pinReportJson } from "../../report/pin-json.js";
+import { toPrettyJson } from "../../util/fs.js";
 import { lintSarif } from "../../report/sarif-reports.js";
 
-export const HELP = `Usage: toolscore mcp lint SERVER [--json FILE|-] [--sarif FILE] [--ci] [options]
+export const HELP = `Usage: toolscore mcp lint SERVER [--json FILE|-] [--sarif FILE] [--ci] [--pin LOCK] [options]
 
 Checks a server's tool definitions: names, descriptions, schemas (compiled as JSON Schema), hidden
 characters, text that addresses the model, annotations that contradict the tool. Every finding has
@@ -35,7 +45,7 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 Options:
   --json FILE|-                 write the report (kind toolscore.mcp-lint-report) to FILE, or stdout
   --ci                          GitHub Actions: Markdown to the job summary, annotations on stdout
-${SARIF_HELP}  --config PATH --server NAME   take the server from a client config file
+${SARIF_HELP}${PIN_CHECK_HELP}  --config PATH --server NAME   take the server from a client config file
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
@@ -61,7 +71,13 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommand(
     "mcp lint",
     args,
-    { ...SERVER_OPTIONS, json: { type: "string" }, ci: { type: "boolean" }, ...SARIF_OPTION },
+    {
+      ...SERVER_OPTIONS,
+      json: { type: "string" },
+      ci: { type: "boolean" },
+      ...SARIF_OPTION,
+      ...PIN_CHECK_OPTIONS,
+    },
     1,
   );
   if (values.help) {
@@ -75,27 +91,37 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     );
   }
   checkSarifOption(values.sarif);
+  const pinCheck = preparePinCheck(values, ctx, "mcp lint");
   const { snapshot, target } = await obtainSnapshot(positionals[0], values, ctx);
   const findings = lintServer(snapshot);
+  const pin = pinCheck && runPinCheck(pinCheck, snapshot);
   if (values.sarif !== undefined) {
     // Findings point into the snapshot or lock that was linted, or else the config file.
     const file = target.kind === "file" ? target.path : values.config;
     writeSarif(values.sarif, lintSarif(findings, SARIF_VERSION, sarifArtifact(file, ctx)), ctx);
   }
-  const failed = findings.some((f) => f.severity === "error");
+  const failed = findings.some((f) => f.severity === "error") || (pin !== undefined && !pin.ok);
   const exit = failed ? EXIT.FAIL : EXIT.OK;
   const json = values.json;
   if (json !== undefined) {
-    writeOutput(json, renderLintJson(buildLintReport(snapshot.server, snapshot.tools.length, findings)), ctx);
+    const report = buildLintReport(snapshot.server, snapshot.tools.length, findings);
+    writeOutput(
+      json,
+      pin ? toPrettyJson({ ...report, pin: pinReportJson(pin) }) : renderLintJson(report),
+      ctx,
+    );
     if (json === "-") return exit;
   }
   const style = useColor(ctx) ? COLOR : PLAIN;
   ctx.stdout(renderLintConsole(snapshot.server, snapshot.tools.length, findings, style));
+  if (pin) ctx.stdout(renderPinCheck(pin, style));
   if (values.ci) {
+    const pinCi = pin && pinCheckCi(pin);
     emitCi(
       ctx,
-      renderLintMarkdown(snapshot.server, snapshot.tools.length, findings),
-      lintAnnotations(findings),
+      renderLintMarkdown(snapshot.server, snapshot.tools.length, findings) +
+        (pinCi ? `\n${pinCi.markdown}` : ""),
+      [...lintAnnotations(findings), ...(pinCi?.annotations ?? [])],
     );
   }
   if (json !== undefined) ctx.stderr(`Lint report written to ${json}\n`);

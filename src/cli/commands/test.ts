@@ -15,7 +15,16 @@ import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
 import { requireLive } from "../source.js";
-import { scorecardForTarget } from "../run-scorecard.js";
+import { scorecardForTarget } from "../../score/for-target.js";
+import type { ServerSnapshot } from "../../mcp/snapshot.js";
+import {
+  PIN_CHECK_HELP,
+  PIN_CHECK_OPTIONS,
+  pinCheckCi,
+  preparePinCheck,
+  renderPinCheck,
+  runPinCheck,
+} from "../pin-check.js";
 
 export const HELP = `Usage: toolscore mcp test SERVER [options]
 
@@ -39,7 +48,7 @@ Options:
   --output FILE             file for the report (json unless FILE ends in .md)
   --fail-under GRADE        exit 1 when the grade is below GRADE (A-F; not graded is below all)
   --ci                      job summary (GITHUB_STEP_SUMMARY), annotations, exit 1 on blocking issues
-  --config PATH --server NAME, --env KEY=VALUE, --cwd DIR, --header "Name: value",
+${PIN_CHECK_HELP}  --config PATH --server NAME, --env KEY=VALUE, --cwd DIR, --header "Name: value",
   --client-capabilities LIST, --verbose   as for every command
 `;
 
@@ -56,6 +65,7 @@ const OPTIONS = {
   output: { type: "string", short: "o" },
   "fail-under": { type: "string" },
   ci: { type: "boolean" },
+  ...PIN_CHECK_OPTIONS,
 } as const;
 
 function count(option: string, raw: string | undefined, dflt: number, min: number, max: number): number {
@@ -90,6 +100,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     output?.toLowerCase().endsWith(".md") ? "md" : "json",
   );
   const wantsReport = values.report !== undefined || output !== undefined;
+  const pinCheck = preparePinCheck(values, ctx, "mcp test");
   const connect = connectOptions(values, ctx);
   // Read the overrides before starting the server, so a bad file fails fast.
   const overrides =
@@ -101,10 +112,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         );
   const target = resolveTarget(positionals[0], targetOptions(values, ctx));
   requireLive(target, "mcp test");
-  // (A pin check against --pin LOCK joins here, before the scorecard is rendered.)
 
   const progress = ctx.isTTY && !values.ci;
+  let snapshot: ServerSnapshot | undefined;
   const card = await scorecardForTarget(target, {
+    onSnapshot: (s) => void (snapshot = s),
     connect,
     cases,
     edgeCases: !values["no-edge-cases"],
@@ -131,8 +143,20 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     if (output !== undefined) ctx.stderr(`Report written to ${output}\n`);
   }
   let code: number = EXIT.OK;
+  const pin = pinCheck && snapshot && runPinCheck(pinCheck, snapshot);
+  if (pin) {
+    // With the report on stdout, the pin check goes to stderr so stdout stays one document.
+    const pinText = renderPinCheck(pin, useColor(ctx) ? COLOR : PLAIN);
+    if (wantsReport && (output === undefined || output === "-")) ctx.stderr(pinText);
+    else ctx.stdout(pinText);
+    if (!pin.ok) code = EXIT.FAIL;
+  }
   if (values.ci) {
-    emitCi(ctx, renderScorecardMarkdown(card), annotations(card));
+    const pinCi = pin && pinCheckCi(pin);
+    emitCi(ctx, renderScorecardMarkdown(card) + (pinCi ? `\n${pinCi.markdown}` : ""), [
+      ...annotations(card),
+      ...(pinCi?.annotations ?? []),
+    ]);
     if (card.fixes.some((f) => f.blocking)) code = EXIT.FAIL;
   }
   if (failUnder !== undefined && gradeBelow(card.grade, failUnder)) {

@@ -2,16 +2,13 @@ import { resolve } from "node:path";
 import { ServerSnapshot } from "../../mcp/snapshot.js";
 import { resolveTarget } from "../../mcp/target.js";
 import { LOCK_KIND, parseLock, type Lock } from "../../pin/lock.js";
-import { readLock } from "../../pin/lock-file.js";
 import { PIN_FAIL_ON, verifyPin } from "../../pin/verify.js";
-import { pinMessage, renderPinReport } from "../../report/pin.js";
+import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
-import { renderPinMarkdown } from "../../report/pin-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { isToolscoreError, ToolscoreError } from "../../util/errors.js";
+import { ToolscoreError } from "../../util/errors.js";
 import { readJsonFile } from "../../util/fs.js";
-import { escapeForDisplay } from "../../util/unicode.js";
-import { SERVER_OPTIONS, choice, parseCommand, pathArg, targetOptions } from "../args.js";
+import { SERVER_OPTIONS, choice, parseCommand, targetOptions } from "../args.js";
 import { emitCi } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -25,6 +22,7 @@ import {
   writeSarif,
 } from "../sarif.js";
 import { obtainSnapshot } from "../source.js";
+import { pinCheckCi, readLockArg } from "../pin-check.js";
 import { pinSarif } from "../../report/sarif-reports.js";
 
 export const HELP = `Usage: toolscore mcp verify-pin SERVER [--lock FILE] [--fail-on drift|capability|never] [--json FILE|-] [--ci] [options]
@@ -76,7 +74,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const failOn = choice("--fail-on", values["fail-on"], PIN_FAIL_ON, "drift");
   checkSarifOption(values.sarif);
   const lockArg = values.lock ?? "toolscore.lock.json";
-  const lock = readLockArg(pathArg(lockArg, ctx), lockArg);
+  const lock = readLockArg(lockArg, ctx);
   const current = await obtainCurrent(positionals[0], values, lock, ctx);
   const report = verifyPin(lock, current, { failOn });
 
@@ -89,31 +87,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     writeSarif(values.sarif, pinSarif(report, SARIF_VERSION, sarifArtifact(lockArg, ctx)), ctx);
   }
   if (values.ci) {
-    const annotations = report.findings
-      .filter((f) => f.failing)
-      .map((f) => ({
-        level: "error" as const,
-        title: `${f.rule}${f.tool === null ? "" : ` ${escapeForDisplay(f.tool, { multiline: false })}`}`,
-        message: escapeForDisplay(pinMessage(f), { multiline: false }),
-      }));
-    emitCi(ctx, renderPinMarkdown(report), annotations);
+    const { markdown, annotations } = pinCheckCi(report);
+    emitCi(ctx, markdown, annotations);
   }
   return report.ok ? EXIT.OK : EXIT.FAIL;
-}
-
-function readLockArg(path: string, shown: string): Lock {
-  try {
-    return readLock(path);
-  } catch (e) {
-    if (isToolscoreError(e, "FILE_NOT_FOUND")) {
-      throw new ToolscoreError(
-        "FILE_NOT_FOUND",
-        `no such lock: ${shown} (write one with toolscore mcp pin SERVER, or name it with --lock FILE)`,
-        { path },
-      );
-    }
-    throw e;
-  }
 }
 
 /** The server now: a saved snapshot or lock as it is, or a live server started as the lock was pinned. */

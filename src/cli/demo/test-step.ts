@@ -1,5 +1,5 @@
 import { renderScorecard } from "../../report/scorecard.js";
-import { scorecardForTarget } from "../run-scorecard.js";
+import { scorecardForTarget } from "../../score/for-target.js";
 import type { DemoStep } from "./context.js";
 
 /**

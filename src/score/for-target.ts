@@ -3,11 +3,11 @@ import { connectTarget } from "../mcp/connect.js";
 import { RestartableCaller } from "../mcp/restartable.js";
 import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { ServerTarget } from "../mcp/target.js";
-import { runScorecard, type ScorecardOptions } from "../score/run.js";
-import type { Scorecard } from "../score/types.js";
+import { runScorecard, type ScorecardOptions } from "./run.js";
+import type { Scorecard } from "./types.js";
 import { ToolscoreError } from "../util/errors.js";
 
-export type { Scorecard } from "../score/types.js";
+export type { Scorecard } from "./types.js";
 
 /** Options of {@link scorecardForTarget}: the scorecard's own, plus how to connect. */
 export interface TargetScorecardOptions extends ScorecardOptions {
@@ -15,6 +15,8 @@ export interface TargetScorecardOptions extends ScorecardOptions {
   connect?: ConnectOptions;
   /** Restarts allowed after crashes (default 10). */
   maxRestarts?: number;
+  /** Receives the snapshot the scorecard was made on (for a pin check on the same run). */
+  onSnapshot?: (snapshot: ServerSnapshot) => void;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function scorecardForTarget(
   });
   try {
     const snapshot = await ServerSnapshot.fromClient(caller.client);
+    opts.onSnapshot?.(snapshot);
     const card = await runScorecard(
       { snapshot, call: caller.call },
       { ...opts, timeoutMs: opts.timeoutMs ?? (connect.timeout ?? 30) * 1000 },

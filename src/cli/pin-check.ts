@@ -1,0 +1,96 @@
+import type { ServerSnapshot } from "../mcp/snapshot.js";
+import type { Lock } from "../pin/lock.js";
+import { readLock } from "../pin/lock-file.js";
+import { PIN_FAIL_ON, verifyPin, type PinFailOn, type PinReport } from "../pin/verify.js";
+import { pinMessage, renderPinReport } from "../report/pin.js";
+import { renderPinMarkdown } from "../report/pin-markdown.js";
+import type { Style } from "../report/style.js";
+import { isToolscoreError, ToolscoreError } from "../util/errors.js";
+import { escapeForDisplay } from "../util/unicode.js";
+import { choice, pathArg } from "./args.js";
+import type { Annotation } from "./ci.js";
+import type { CliContext } from "./context.js";
+
+/** `--pin LOCK` and its `--fail-on`, shared by `mcp lint` and `mcp test`. */
+export const PIN_CHECK_OPTIONS = {
+  pin: { type: "string" },
+  "fail-on": { type: "string" },
+} as const;
+
+/** Help lines for the options above. */
+export const PIN_CHECK_HELP = `  --pin LOCK                    also check the server against LOCK, as mcp verify-pin does;
+                                its failure fails the command
+  --fail-on MODE                with --pin: drift (default), capability or never
+`;
+
+/** Reads a lock named on the command line; a missing one says how to make it. */
+export function readLockArg(shown: string, ctx: CliContext): Lock {
+  const path = pathArg(shown, ctx);
+  try {
+    return readLock(path);
+  } catch (e) {
+    if (isToolscoreError(e, "FILE_NOT_FOUND")) {
+      throw new ToolscoreError(
+        "FILE_NOT_FOUND",
+        `no such lock: ${shown} (write one with toolscore mcp pin SERVER, or name it with --lock FILE)`,
+        { path },
+      );
+    }
+    throw e;
+  }
+}
+
+/** A pin check requested with `--pin`: the lock and the mode, read before the server is started. */
+export interface PinCheck {
+  lock: Lock;
+  failOn: PinFailOn;
+}
+
+/**
+ * Reads `--pin` and `--fail-on`. Returns undefined without `--pin`; `--fail-on` alone is a usage
+ * error. When the lock was pinned with client capabilities and none are asked for, the server is
+ * started with the lock's, so that it shows the surface that was pinned.
+ */
+export function preparePinCheck(
+  values: Record<string, unknown>,
+  ctx: CliContext,
+  command: string,
+): PinCheck | undefined {
+  const pin = values.pin as string | undefined;
+  if (pin === undefined) {
+    if (values["fail-on"] !== undefined) {
+      throw new ToolscoreError("USAGE", `--fail-on goes with --pin LOCK (see: toolscore ${command} --help)`);
+    }
+    return undefined;
+  }
+  const failOn = choice("--fail-on", values["fail-on"] as string | undefined, PIN_FAIL_ON, "drift");
+  const lock = readLockArg(pin, ctx);
+  if (values["client-capabilities"] === undefined && lock.client_capabilities.length > 0) {
+    values["client-capabilities"] = lock.client_capabilities.join(",");
+  }
+  return { lock, failOn };
+}
+
+/** Runs the check on the snapshot the command already has. */
+export function runPinCheck(check: PinCheck, snapshot: ServerSnapshot): PinReport {
+  return verifyPin(check.lock, snapshot, { failOn: check.failOn });
+}
+
+/** The console text of the check, with a blank line before it. */
+export function renderPinCheck(report: PinReport, style: Style): string {
+  return `\n${renderPinReport(report, style)}`;
+}
+
+/** For `--ci`: the Markdown and the annotations of the failing findings. */
+export function pinCheckCi(report: PinReport): { markdown: string; annotations: Annotation[] } {
+  return {
+    markdown: renderPinMarkdown(report),
+    annotations: report.findings
+      .filter((f) => f.failing)
+      .map((f) => ({
+        level: "error" as const,
+        title: `${f.rule}${f.tool === null ? "" : ` ${escapeForDisplay(f.tool, { multiline: false })}`}`,
+        message: escapeForDisplay(pinMessage(f), { multiline: false }),
+      })),
+  };
+}
