@@ -152,8 +152,8 @@ async function loadBoth(
   const load = async (side: Side): Promise<Loaded> => {
     const target = targets[side];
     try {
-      const snapshot = await snapshotOf(target, values, ctx);
-      return values.test ? { snapshot, scorecard: await scorecardOf(target, values, ctx) } : { snapshot };
+      if (values.test) return await scorecardOf(target, values, ctx);
+      return { snapshot: await snapshotOf(target, values, ctx) };
     } catch (e) {
       throw onSide(side, target, e);
     }
