@@ -19,6 +19,16 @@ export const SERVER_OPTIONS = {
   "client-capabilities": { type: "string" },
 } as const satisfies Options;
 
+/** Help lines for {@link SERVER_OPTIONS}, shared by every command's help. */
+export const SERVER_OPTIONS_HELP = `  --config PATH --server NAME   take the server from a client config file
+  --env KEY=VALUE               set an environment variable for the server (repeatable)
+  --cwd DIR                     working directory for the server
+  --header "Name: value"        HTTP header for a URL (repeatable)
+  --timeout SECONDS             for start-up and each request (default 30)
+  --client-capabilities LIST    declare roots,sampling,elicitation (default none)
+  --verbose                     show stack traces on errors
+`;
+
 /** Options every command accepts. */
 export const GLOBAL_OPTIONS = {
   verbose: { type: "boolean" },

@@ -6,7 +6,7 @@ import { renderLintMarkdown } from "../../report/lint-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { escapeForDisplay } from "../../util/unicode.js";
-import { SERVER_OPTIONS, parseCommand } from "../args.js";
+import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand } from "../args.js";
 import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -45,14 +45,7 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 Options:
   --json FILE|-                 write the report (kind toolscore.mcp-lint-report) to FILE, or stdout
   --ci                          GitHub Actions: Markdown to the job summary, annotations on stdout
-${SARIF_HELP}${PIN_CHECK_HELP}  --config PATH --server NAME   take the server from a client config file
-  --env KEY=VALUE               set an environment variable for the server (repeatable)
-  --cwd DIR                     working directory for the server
-  --header "Name: value"        HTTP header for a URL (repeatable)
-  --timeout SECONDS             for start-up and each request (default 30)
-  --client-capabilities LIST    declare roots,sampling,elicitation (default none)
-  --verbose                     show stack traces on errors
-`;
+${SARIF_HELP}${PIN_CHECK_HELP}${SERVER_OPTIONS_HELP}`;
 
 /** Workflow annotations for the error and warning findings. */
 export function lintAnnotations(findings: readonly LintFinding[]): Annotation[] {

@@ -2,7 +2,7 @@ import { ServerSnapshot } from "../../mcp/snapshot.js";
 import { deriveCapabilities } from "../../pin/capabilities.js";
 import { listRows, renderList } from "../../report/list.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { SERVER_OPTIONS, parseCommand, pathArg } from "../args.js";
+import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, pathArg } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { obtainSnapshot } from "../source.js";
 
@@ -16,14 +16,7 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 
 Options:
   --json FILE|-                 write the snapshot to FILE, or to stdout with -
-  --config PATH --server NAME   take the server from a client config file
-  --env KEY=VALUE               set an environment variable for the server (repeatable)
-  --cwd DIR                     working directory for the server
-  --header "Name: value"        HTTP header for a URL (repeatable)
-  --timeout SECONDS             for start-up and each request (default 30)
-  --client-capabilities LIST    declare roots,sampling,elicitation (default none)
-  --verbose                     show stack traces on errors
-`;
+${SERVER_OPTIONS_HELP}`;
 
 /** `toolscore mcp list`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
