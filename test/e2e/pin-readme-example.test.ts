@@ -12,9 +12,8 @@ const ROOT = resolve(import.meta.dirname, "..", "..");
 
 function pinningExample(): string {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const end = readme.indexOf("<!-- library API: pinning examples go above this line -->");
-  const blocks = [...readme.slice(0, end).matchAll(/```ts\n([\s\S]*?)```/g)];
-  const code = blocks.at(-1)?.[1];
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)];
+  const code = blocks.map((b) => b[1]).find((c) => c?.includes("verifyPin(buildLock(snapshot), snapshot"));
   assert.ok(
     code?.includes("verifyPin(buildLock(snapshot), snapshot"),
     "the README shows the pinning example",
