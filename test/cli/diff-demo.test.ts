@@ -1,20 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { runDemoStep } from "../support/demo.js";
 import { sampleServerArgv } from "../../src/cli/demo/context.js";
 import { diffStep } from "../../src/cli/demo/diff-step.js";
-import { PLAIN } from "../../src/report/style.js";
 import { runCli } from "../support/cli.js";
 
 test("the demo's diff step shows what mcp diff shows for the sample server and its rug-pulled build", async () => {
-  let out = "";
-  const headings: string[] = [];
-  await diffStep({
-    ctx: { stdout: (t) => void (out += t), stderr: () => {}, env: {}, cwd: process.cwd(), isTTY: false },
-    style: PLAIN,
-    dir: "/nonexistent",
-    sampleArgv: sampleServerArgv,
-    heading: (title, command) => headings.push(`${title} | ${command}`),
-  });
+  const { out, headings } = await runDemoStep(diffStep);
   assert.equal(headings.length, 1);
   assert.match(
     headings[0]!,

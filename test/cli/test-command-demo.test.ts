@@ -1,19 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sampleServerArgv } from "../../src/cli/demo/context.js";
+import { runDemoStep } from "../support/demo.js";
 import { testStep } from "../../src/cli/demo/test-step.js";
-import { PLAIN } from "../../src/report/style.js";
 
 test("the demo's scorecard step shows the sample server's deliberate defects", async () => {
-  let out = "";
-  const headings: string[] = [];
-  await testStep({
-    ctx: { stdout: (t) => void (out += t), stderr: () => {}, env: {}, cwd: process.cwd(), isTTY: false },
-    style: PLAIN,
-    dir: "/nonexistent",
-    sampleArgv: sampleServerArgv,
-    heading: (title, command) => headings.push(`${title} | ${command}`),
-  });
+  const { out, headings } = await runDemoStep(testStep);
   assert.deepEqual(headings, [
     `Grade the sample server: call its tools, run the effect probes | toolscore mcp test "toolscore-notes-server" --allow-writes --probes`,
   ]);
