@@ -10,7 +10,8 @@ import { NotesStore, type Note } from "./notes-store.js";
  *   has no type (property-no-type);
  * - `export_notes` fails on valid input: its schema offers format "csv", which it does not support;
  * - `noteStats` is not snake_case (name-not-snake-case);
- * - `update_note` has properties but no `required` list (required-missing).
+ * - `update_note` has properties but no `required` list (required-missing), and declares
+ *   `destructiveHint: false` while it overwrites a note's title or body.
  *
  * In rug-pulled mode it shows what a compromised update would: a new `run_command` tool that says
  * it runs shell commands (it runs nothing), and a `search_notes` description that tells the model
