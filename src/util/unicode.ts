@@ -100,9 +100,25 @@ export function findHiddenChars(text: string): HiddenChar[] {
     i += flagTagsAt(cps, i);
     if (i >= cps.length) break;
     const kind = hiddenCharKind(cps[i]!, cps[i - 1], cps[i + 1]);
-    if (kind) found.push({ index: i, codePoint: cps[i]!, kind });
+    if (kind && !markInRightToLeftText(cps, i)) found.push({ index: i, codePoint: cps[i]!, kind });
   }
   return found;
+}
+
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+
+/**
+ * True for a left-to-right, right-to-left or Arabic letter mark (U+200E, U+200F, U+061C) within
+ * three characters of a Hebrew or Arabic letter: right-to-left writing uses these marks to place
+ * punctuation and numbers, and they cannot reorder text the way embeddings and overrides can.
+ */
+function markInRightToLeftText(cps: readonly number[], i: number): boolean {
+  const cp = cps[i];
+  if (cp !== 0x200e && cp !== 0x200f && cp !== 0x061c) return false;
+  for (let j = Math.max(0, i - 3); j <= Math.min(cps.length - 1, i + 3); j++) {
+    if (j !== i && RTL_LETTER.test(String.fromCodePoint(cps[j]!))) return true;
+  }
+  return false;
 }
 
 /** `\u200b` for a BMP code point, `\u{e0041}` above it. */
@@ -136,7 +152,8 @@ export function escapeForDisplay(text: string, opts: { multiline?: boolean } = {
       out += "\\r";
       continue;
     }
-    out += hiddenCharKind(cp, cps[i - 1], cps[i + 1]) ? escapeCodePoint(cp) : String.fromCodePoint(cp);
+    const hidden = hiddenCharKind(cp, cps[i - 1], cps[i + 1]) && !markInRightToLeftText(cps, i);
+    out += hidden ? escapeCodePoint(cp) : String.fromCodePoint(cp);
   }
   return out;
 }

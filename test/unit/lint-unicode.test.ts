@@ -28,6 +28,11 @@ const CASES: Array<[string, string, number[]]> = [
   ["right-to-left override", "abc\u202Edef", [0x202e]],
   ["bidi isolate", "\u2066x\u2069", [0x2066, 0x2069]],
   ["escape character", "x\u001b[31m", [0x1b]],
+  ["a right-to-left mark after Hebrew punctuation is writing, not hiding", "שלום!\u200F עולם", []],
+  ["an Arabic letter mark beside a number in Arabic text", "العدد \u061C123", []],
+  ["a left-to-right mark inside Hebrew text", "קובץ\u200E.txt", []],
+  ["a right-to-left mark in English text hides", "open the\u200F file", [0x200f]],
+  ["an override in Hebrew text still hides", "שלום\u202Eabc", [0x202e]],
 ];
 
 for (const [label, text, expected] of CASES) {
