@@ -1,3 +1,4 @@
+import { isObject } from "../util/json.js";
 import type { ParameterChange } from "./types.js";
 
 // Parameters are compared on a summary of each schema node: the JSON types it accepts, its object
@@ -17,8 +18,6 @@ interface Node {
 
 const MAX_DEPTH = 24;
 
-const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** Follows a local `#/...` JSON pointer inside `root`; anything else stays unresolved. */
 function deref(schema: Json, root: Json, seen: Set<string> = new Set()): Json {
   const ref = schema.$ref;
@@ -27,9 +26,9 @@ function deref(schema: Json, root: Json, seen: Set<string> = new Set()): Json {
   let target: unknown = root;
   for (const raw of ref.slice(1).split("/").slice(1)) {
     const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    target = isObj(target) ? target[key] : Array.isArray(target) ? target[Number(key)] : undefined;
+    target = isObject(target) ? target[key] : Array.isArray(target) ? target[Number(key)] : undefined;
   }
-  if (!isObj(target)) return schema;
+  if (!isObject(target)) return schema;
   // Keywords beside a $ref still apply (2019-09 and later), so they are laid over the target.
   const { $ref: _ref, ...rest } = schema;
   return deref({ ...target, ...rest }, root, seen);
@@ -41,7 +40,7 @@ function typesOf(schema: Json): string[] {
   if (Array.isArray(t)) return t.filter((x): x is string => typeof x === "string");
   if ("const" in schema) return [jsonType(schema.const)];
   if (Array.isArray(schema.enum)) return schema.enum.map(jsonType);
-  if (isObj(schema.properties)) return ["object"];
+  if (isObject(schema.properties)) return ["object"];
   return [];
 }
 
@@ -55,17 +54,17 @@ function jsonType(v: unknown): string {
 function summarize(input: Json, root: Json, depth = 0): Node {
   const schema = deref(input, root);
   const node: Node = { types: typesOf(schema), properties: new Map(), required: new Set() };
-  if (isObj(schema.properties)) {
-    for (const [k, v] of Object.entries(schema.properties)) if (isObj(v)) node.properties.set(k, v);
+  if (isObject(schema.properties)) {
+    for (const [k, v] of Object.entries(schema.properties)) if (isObject(v)) node.properties.set(k, v);
   }
   if (Array.isArray(schema.required)) {
     for (const r of schema.required) if (typeof r === "string") node.required.add(r);
   }
-  if (isObj(schema.items)) node.items = schema.items;
+  if (isObject(schema.items)) node.items = schema.items;
   if (depth < MAX_DEPTH) {
     // A union accepts what any branch accepts; a property is required only if every branch says so.
     for (const key of ["anyOf", "oneOf"] as const) {
-      const branches = Array.isArray(schema[key]) ? (schema[key] as unknown[]).filter(isObj) : [];
+      const branches = Array.isArray(schema[key]) ? (schema[key] as unknown[]).filter(isObject) : [];
       if (branches.length === 0) continue;
       const parts = branches.map((b) => summarize(b, root, depth + 1));
       const explicit = node.types.length > 0;
@@ -79,7 +78,7 @@ function summarize(input: Json, root: Json, depth = 0): Node {
       for (const r of common ?? []) node.required.add(r);
     }
     // Every allOf branch applies, so each one's requirements add up.
-    const all = Array.isArray(schema.allOf) ? (schema.allOf as unknown[]).filter(isObj) : [];
+    const all = Array.isArray(schema.allOf) ? (schema.allOf as unknown[]).filter(isObject) : [];
     for (const b of all) {
       const p = summarize(b, root, depth + 1);
       if (node.types.length === 0) node.types = p.types;
@@ -105,8 +104,8 @@ const showTypes = (t: string[]) => (t.length === 0 ? "any" : t.join("|"));
  * properties and array items. Returns the changes sorted by path, then kind.
  */
 export function compareParameters(before: unknown, after: unknown): ParameterChange[] {
-  const rootA = isObj(before) ? before : {};
-  const rootB = isObj(after) ? after : {};
+  const rootA = isObject(before) ? before : {};
+  const rootB = isObject(after) ? after : {};
   const out: ParameterChange[] = [];
   walk(rootA, rootB, rootA, rootB, "", out, 0);
   return out.sort((x, y) =>

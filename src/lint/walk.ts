@@ -4,10 +4,9 @@
 /** A plain JSON object (not an array, not null). */
 export type JsonObject = Record<string, unknown>;
 
-/** True for a plain JSON object. */
-export function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { isObject } from "../util/json.js";
+
+export { isObject };
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

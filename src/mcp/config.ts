@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { readJsonFile } from "../util/fs.js";
 import { ToolscoreError } from "../util/errors.js";
+import { isObject } from "../util/json.js";
 
 /** One server entry of a client config file, normalised. */
 export type ConfigEntry =
@@ -92,8 +93,4 @@ function stringRecord(v: unknown, bad: (why: string) => Error, what: string): Re
     else throw bad(`has a non-string value for "${what}.${k}"`);
   }
   return out;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

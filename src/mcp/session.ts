@@ -3,6 +3,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { pathToFileURL } from "node:url";
 import { LATEST_PROTOCOL_VERSION, VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
+import { isObject } from "../util/json.js";
 
 /** Client capabilities toolscore can declare (`--client-capabilities`). */
 export type ClientCapabilityName = "roots" | "sampling" | "elicitation";
@@ -236,10 +237,6 @@ export class McpSession {
   get closed(): boolean {
     return this.closedError !== undefined;
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 function fmtSeconds(ms: number): string {

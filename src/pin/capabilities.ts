@@ -1,5 +1,6 @@
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
+import { isObject } from "../util/json.js";
 import {
   DELETE_VERBS,
   DESCRIPTION_DELETE_START,
@@ -61,7 +62,7 @@ class Found {
 
 function annotationsOf(tool: RawTool): Record<string, unknown> {
   const a = tool.annotations;
-  return typeof a === "object" && a !== null && !Array.isArray(a) ? (a as Record<string, unknown>) : {};
+  return isObject(a) ? a : {};
 }
 
 /**

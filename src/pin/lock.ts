@@ -2,6 +2,7 @@ import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { ClientCapabilityName } from "../mcp/session.js";
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
+import { isObject, sortKeysDeep } from "../util/json.js";
 import { sha256Hex } from "./canonical.js";
 import { definitionHashes, lockHash, PINNED_FIELDS, toolName, type PinnedField } from "./lock-hash.js";
 import {
@@ -61,21 +62,6 @@ export interface BuildLockOptions {
   overrides?: CapabilityOverrides;
 }
 
-// A copy with object keys sorted, so that a server that reorders keys leaves the lock's text as it
-// was. Object.fromEntries defines own properties, so a "__proto__" key stays a plain key.
-function sortedCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedCopy);
-  if (typeof value === "object" && value !== null) {
-    const obj = value as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(obj)
-        .sort()
-        .map((k) => [k, sortedCopy(obj[k])]),
-    );
-  }
-  return value;
-}
-
 /**
  * The pinned fields of a tool that are present, in pinned-field order. The values are the tool's
  * own (not copied); the lock file writes them with sorted keys.
@@ -108,7 +94,7 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
   return {
     kind: LOCK_KIND,
     lock_version: LOCK_VERSION,
-    server: sortedCopy(snapshot.server) as Record<string, unknown>,
+    server: sortKeysDeep(snapshot.server) as Record<string, unknown>,
     protocol: snapshot.protocol,
     client_capabilities: [...snapshot.client_capabilities].sort(),
     instructions_sha256: snapshot.instructions === null ? null : sha256Hex(snapshot.instructions),
@@ -144,7 +130,7 @@ export function serializeLock(lock: Lock): string {
       definition: Object.fromEntries(
         PINNED_FIELDS.filter((f) => Object.hasOwn(t.definition, f)).map((f) => [
           f,
-          sortedCopy(t.definition[f]),
+          sortKeysDeep(t.definition[f]),
         ]),
       ),
       capabilities: t.capabilities.map((c) => ({ capability: c.capability, sources: c.sources })),
@@ -153,9 +139,6 @@ export function serializeLock(lock: Lock): string {
   };
   return JSON.stringify(ordered, null, 2) + "\n";
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Checks parsed JSON as a lock; `source` names it in errors. A lock that is not an object, of

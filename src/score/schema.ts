@@ -4,10 +4,9 @@
 /** A JSON Schema object (booleans and other values are handled by the callers). */
 export type Schema = Record<string, unknown>;
 
-/** True for a plain object. */
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { isObject } from "../util/json.js";
+
+export { isObject };
 
 /** Follows a local `$ref` (`#`, `#/$defs/x`, `#/definitions/x`, any JSON pointer) in `root`. */
 export function resolveRef(ref: string, root: unknown): unknown {

@@ -1,3 +1,8 @@
+/** True for a plain JSON object: not null, not an array. */
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 /** A copy of `value` with every object's keys sorted (UTF-16 code units); arrays keep their order. */
 export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
