@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerDiffJson } from "../../src/diff/types.js";
-import { ROOT, runBin, runCli, tempDir } from "../support/cli.js";
+import { MEMORY_TOOLS, ROOT, runBin, runCli, tempDir } from "../support/cli.js";
 
 const MEM_A = "node node_modules/mem2504/dist/index.js";
 const MEM_B = "node node_modules/mem2608/dist/index.js";
@@ -38,17 +38,7 @@ test("server-memory 2025.4.25 -> 2026.8.31: titles, annotations, output schemas 
   const r = await runCli(["mcp", "diff", MEM_A, MEM_B, "--json", out, "--fail-on", "breaking"]);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   const d = JSON.parse(readFileSync(out, "utf8")) as ServerDiffJson;
-  const tools = [
-    "add_observations",
-    "create_entities",
-    "create_relations",
-    "delete_entities",
-    "delete_observations",
-    "delete_relations",
-    "open_nodes",
-    "read_graph",
-    "search_nodes",
-  ];
+  const tools = MEMORY_TOOLS;
   assert.deepEqual([d.added, d.removed], [[], []]);
   assert.deepEqual(
     d.changed.map((c) => c.name),

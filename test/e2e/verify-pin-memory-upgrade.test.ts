@@ -4,6 +4,7 @@ import { MCPStdioClient } from "../../src/mcp/client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { buildLock } from "../../src/pin/lock.js";
 import { verifyPin } from "../../src/pin/verify.js";
+import { MEMORY_TOOLS } from "../support/cli.js";
 
 async function snapshotOf(pkg: string): Promise<ServerSnapshot> {
   await using client = await MCPStdioClient.connect([process.execPath, `node_modules/${pkg}/dist/index.js`], {
@@ -20,17 +21,7 @@ test("a real upgrade: server-memory 2025.4.25 pinned, 2026.8.31 verified", async
   const changed = report.findings.filter((f) => f.rule === "pin-tool-changed");
   assert.deepEqual(
     changed.map((f) => f.tool),
-    [
-      "add_observations",
-      "create_entities",
-      "create_relations",
-      "delete_entities",
-      "delete_observations",
-      "delete_relations",
-      "open_nodes",
-      "read_graph",
-      "search_nodes",
-    ],
+    MEMORY_TOOLS,
   );
   for (const f of changed) {
     assert.deepEqual(f.fields, ["title", "inputSchema", "outputSchema", "annotations"], String(f.tool));

@@ -132,3 +132,16 @@ export function tempDir(prefix = "toolscore-test-"): { dir: string; remove(): vo
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** The nine tools of @modelcontextprotocol/server-memory, sorted, as both installed builds list them. */
+export const MEMORY_TOOLS = [
+  "add_observations",
+  "create_entities",
+  "create_relations",
+  "delete_entities",
+  "delete_observations",
+  "delete_relations",
+  "open_nodes",
+  "read_graph",
+  "search_nodes",
+];
