@@ -3,11 +3,10 @@ import type { DiffFailOn, ServerDiff } from "../diff/types.js";
 import { escapeForDisplay } from "../util/unicode.js";
 import { capabilityLine, differenceCount, lintLine, serverLine, sideTitle } from "./diff.js";
 import { renderFieldDiff } from "./field-diff.js";
+import { mdText } from "./markdown.js";
 
 // Text from a server goes into Markdown: escaped for display first, then made inert as Markdown
 // (no tables broken by a pipe, no HTML, no links).
-const md = (s: string) =>
-  escapeForDisplay(s, { multiline: false }).replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`);
 
 const pct = (x: number | undefined) => (x === undefined ? "-" : `${Math.round(x * 100)}%`);
 
@@ -23,7 +22,7 @@ export function renderDiffMarkdown(
   const failOn = opts.failOn ?? "any";
   const out: string[] = [];
   out.push(
-    `## MCP diff: ${md(sideTitle(d.from, opts.labels?.a))} → ${md(sideTitle(d.to, opts.labels?.b))}`,
+    `## MCP diff: ${mdText(sideTitle(d.from, opts.labels?.a))} → ${mdText(sideTitle(d.to, opts.labels?.b))}`,
     "",
     `**${d.fails(failOn) ? "FAIL" : "OK"}**: ${differenceCount(d)} difference(s), ${d.breaking.length} breaking (\`--fail-on ${failOn}\`)`,
     "",
@@ -34,32 +33,33 @@ export function renderDiffMarkdown(
     const renamed = new Map(d.renames.map((r) => [r.from, r]));
     for (const n of d.added)
       out.push(
-        `| added | ${md(n)} | ${(caps.get(n) ?? []).map((c) => md(capabilityLine(c))).join("<br>")} |`,
+        `| added | ${mdText(n)} | ${(caps.get(n) ?? []).map((c) => mdText(capabilityLine(c))).join("<br>")} |`,
       );
     for (const n of d.removed) {
       const r = renamed.get(n);
-      out.push(`| removed | ${md(n)} | ${r ? `likely renamed to ${md(r.to)}` : ""} |`);
+      out.push(`| removed | ${mdText(n)} | ${r ? `likely renamed to ${mdText(r.to)}` : ""} |`);
     }
     for (const c of d.changed) {
-      const what = [c.fields.map(md).join(", "), ...c.capabilities.map((x) => md(capabilityLine(x)))];
-      out.push(`| changed | ${md(c.name)} | ${what.join("<br>")} |`);
+      const what = [c.fields.map(mdText).join(", "), ...c.capabilities.map((x) => mdText(capabilityLine(x)))];
+      out.push(`| changed | ${mdText(c.name)} | ${what.join("<br>")} |`);
     }
     out.push("");
   }
   if (d.breaking.length > 0) {
     out.push(`### Breaking changes (${d.breaking.length})`, "");
-    for (const b of d.breaking) out.push(`- ${b.tool === null ? "server" : md(b.tool)}: ${md(b.reason)}`);
+    for (const b of d.breaking)
+      out.push(`- ${b.tool === null ? "server" : mdText(b.tool)}: ${mdText(b.reason)}`);
     out.push("");
   }
   if (d.lintNew.length + d.lintResolved.length > 0) {
     out.push("### Lint", "");
-    for (const f of d.lintNew) out.push(`- new: ${md(lintLine(f))}`);
-    for (const f of d.lintResolved) out.push(`- resolved: ${md(lintLine(f))}`);
+    for (const f of d.lintNew) out.push(`- new: ${mdText(lintLine(f))}`);
+    for (const f of d.lintResolved) out.push(`- resolved: ${mdText(lintLine(f))}`);
     out.push("");
   }
   if (d.server.length > 0) {
     out.push("### Server", "");
-    for (const s of d.server) out.push(`- ${md(serverLine(s))}`);
+    for (const s of d.server) out.push(`- ${mdText(serverLine(s))}`);
     out.push("");
   }
   if (d.scorecards) {
@@ -72,9 +72,9 @@ export function renderDiffMarkdown(
       out.push(`| ${k} | ${pct(s.a.rates[k])} | ${pct(s.b.rates[k])} |`);
     }
     for (const p of s.newly_failing)
-      out.push(`- probe now fails: ${md(p.id)} ${md(p.tool ?? "")} (${p.confidence})`);
+      out.push(`- probe now fails: ${mdText(p.id)} ${mdText(p.tool ?? "")} (${p.confidence})`);
     for (const p of s.newly_passing)
-      out.push(`- probe now passes: ${md(p.id)} ${md(p.tool ?? "")} (${p.confidence})`);
+      out.push(`- probe now passes: ${mdText(p.id)} ${mdText(p.tool ?? "")} (${p.confidence})`);
     out.push("");
   }
   const diffs = [

@@ -1,10 +1,6 @@
 import type { LintFinding } from "../lint/types.js";
-import { escapeForDisplay } from "../util/unicode.js";
 import { lintSummaryLine, serverTitle } from "./lint.js";
-
-// Server text in Markdown: escaped for display, then inert as Markdown (no broken tables, no HTML).
-const md = (s: string) =>
-  escapeForDisplay(s, { multiline: false }).replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`);
+import { mdText } from "./markdown.js";
 
 /** The lint report as Markdown, for a GitHub job summary: the verdict and a table of findings. */
 export function renderLintMarkdown(
@@ -14,7 +10,7 @@ export function renderLintMarkdown(
 ): string {
   const failed = findings.some((f) => f.severity === "error");
   const out = [
-    `## MCP lint: ${md(serverTitle(server))}`,
+    `## MCP lint: ${mdText(serverTitle(server))}`,
     "",
     `**${failed ? "FAIL" : "OK"}**: ${lintSummaryLine(findings, toolCount)}`,
     "",
@@ -22,9 +18,11 @@ export function renderLintMarkdown(
   if (findings.length > 0) {
     out.push("| severity | rule | tool | path | message | fix |", "| --- | --- | --- | --- | --- | --- |");
     for (const f of findings) {
-      const tool = f.tool === null ? "(server)" : md(f.tool);
-      const path = f.path ? md(f.path) : "";
-      out.push(`| ${f.severity} | \`${f.rule}\` | ${tool} | ${path} | ${md(f.message)} | ${md(f.fix)} |`);
+      const tool = f.tool === null ? "(server)" : mdText(f.tool);
+      const path = f.path ? mdText(f.path) : "";
+      out.push(
+        `| ${f.severity} | \`${f.rule}\` | ${tool} | ${path} | ${mdText(f.message)} | ${mdText(f.fix)} |`,
+      );
     }
     out.push("");
   }

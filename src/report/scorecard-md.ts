@@ -1,23 +1,14 @@
 import type { Scorecard } from "../score/types.js";
-import { escapeForDisplay } from "../util/unicode.js";
 import { ratesLine, serverLabel } from "./scorecard.js";
-
-// Table cells: hidden characters escaped, and the characters that would break the table or the
-// page (| ` < >) neutralised.
-const cell = (s: string) =>
-  escapeForDisplay(s, { multiline: false })
-    .replace(/\|/g, "\\|")
-    .replace(/`/g, "'")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;");
+import { mdText } from "./markdown.js";
 
 /** The Markdown scorecard (`--report md`, and the job summary with `--ci`). */
 export function renderScorecardMarkdown(card: Scorecard): string {
-  const out: string[] = [`## MCP scorecard: ${cell(serverLabel(card))}`, ""];
+  const out: string[] = [`## MCP scorecard: ${mdText(serverLabel(card))}`, ""];
   const coverage = `called ${card.coverage.called} of ${card.coverage.total} tools`;
   out.push(
     card.grade === null
-      ? `**Not graded**: ${cell(card.not_graded_reason ?? "")} (${coverage})`
+      ? `**Not graded**: ${mdText(card.not_graded_reason ?? "")} (${coverage})`
       : `**Grade ${card.grade}** (score ${card.score!.toFixed(2)}), ${coverage}`,
     "",
     ratesLine(card),
@@ -31,7 +22,7 @@ export function renderScorecardMarkdown(card: Scorecard): string {
     for (const t of card.tools) {
       const skipped = t.skipped_reason !== null;
       out.push(
-        `| ${cell(t.name)} | ${skipped ? "-" : `${t.happy.passed}/${t.happy.total}`} | ${skipped ? "-" : `${t.edge.passed}/${t.edge.total}`} | ${t.avg_latency_ms ?? "-"} | ${t.tokens} | ${skipped ? `skipped: ${cell(t.skipped_reason!)}` : ""} |`,
+        `| ${mdText(t.name)} | ${skipped ? "-" : `${t.happy.passed}/${t.happy.total}`} | ${skipped ? "-" : `${t.edge.passed}/${t.edge.total}`} | ${t.avg_latency_ms ?? "-"} | ${t.tokens} | ${skipped ? `skipped: ${mdText(t.skipped_reason!)}` : ""} |`,
       );
     }
     out.push("");
@@ -44,14 +35,14 @@ export function renderScorecardMarkdown(card: Scorecard): string {
       "| --- | --- | --- | --- | --- |",
     );
     for (const p of card.probes)
-      out.push(`| ${p.id} | ${cell(p.tool)} | ${p.confidence} | ${p.status} | ${cell(p.reason)} |`);
+      out.push(`| ${p.id} | ${mdText(p.tool)} | ${p.confidence} | ${p.status} | ${mdText(p.reason)} |`);
     out.push("");
   }
   if (card.fixes.length) {
     out.push("### Issues to fix", "");
     card.fixes.forEach((f, i) => {
       out.push(
-        `${i + 1}. **${f.severity}** ${f.tool === null ? "" : `\`${cell(f.tool)}\`: `}${cell(f.issue)} (${f.source})${f.fix ? `  \n   Fix: ${cell(f.fix)}` : ""}`,
+        `${i + 1}. **${f.severity}** ${f.tool === null ? "" : `${mdText(f.tool)}: `}${mdText(f.issue)} (${f.source})${f.fix ? `  \n   Fix: ${mdText(f.fix)}` : ""}`,
       );
     });
     out.push("");
@@ -59,7 +50,8 @@ export function renderScorecardMarkdown(card: Scorecard): string {
   const failed = card.calls.filter((c) => !c.ok);
   if (failed.length) {
     out.push("### Failed calls", "", "| tool | case | outcome | detail |", "| --- | --- | --- | --- |");
-    for (const c of failed) out.push(`| ${cell(c.tool)} | ${c.case} | ${c.outcome} | ${cell(c.detail)} |`);
+    for (const c of failed)
+      out.push(`| ${mdText(c.tool)} | ${c.case} | ${c.outcome} | ${mdText(c.detail)} |`);
     out.push("");
   }
   return out.join("\n");

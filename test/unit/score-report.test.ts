@@ -37,10 +37,13 @@ test("console and Markdown scorecards escape what the server sent", async () => 
   const card = await runScorecard({ snapshot, call }, { cases: 1 });
   for (const text of [renderScorecard(card, PLAIN), renderScorecardMarkdown(card)]) {
     assert.doesNotMatch(text, /\u001b|\u200b|\u0007/);
-    assert.match(text, /list_\\u001b\[31mred\\u200b/);
   }
+  assert.match(renderScorecard(card, PLAIN), /list_\\u001b\[31mred\\u200b/);
+  // In Markdown, every character Markdown reads as syntax is backslash-escaped as well.
   const md = renderScorecardMarkdown(card);
-  assert.match(md, /bad \\u001b\[2J\\\| 'x' &lt;b&gt;/);
+  assert.match(md, /list\\_\\\\u001b\\\[31mred\\\\u200b/);
+  assert.match(md, /bad \\\\u001b\\\[2J\\\| \\`x\\` \\<b\\>/);
+  assert.doesNotMatch(md, /<b>/);
   assert.equal(JSON.parse(renderScorecardJson(card)).tools[0].name, evilName);
 });
 
