@@ -1,6 +1,7 @@
 import type { LintFinding } from "../lint/types.js";
 import { typesNarrowed } from "./params.js";
 import type { BreakingChange, BreakingKind, CapabilityChange, LikelyRename, ToolChange } from "./types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 /** Capabilities that widen what a tool can do to the point of breaking trust in it. */
 const DANGEROUS = new Set(["delete", "exec"]);
@@ -15,8 +16,6 @@ const KIND_ORDER: BreakingKind[] = [
   "grade-lowered",
   "probe-newly-failing",
 ];
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const canDo = (c: CapabilityChange) =>
   `${c.capability}${c.sources.length ? ` (${c.sources.join("; ")})` : ""}`;
@@ -80,9 +79,9 @@ export function breakingChanges(d: {
   return out.sort(
     (x, y) =>
       (x.tool === null ? 1 : 0) - (y.tool === null ? 1 : 0) ||
-      cmp(x.tool ?? "", y.tool ?? "") ||
+      compareCodeUnits(x.tool ?? "", y.tool ?? "") ||
       KIND_ORDER.indexOf(x.kind) - KIND_ORDER.indexOf(y.kind) ||
-      cmp(x.path ?? "", y.path ?? "") ||
-      cmp(x.reason, y.reason),
+      compareCodeUnits(x.path ?? "", y.path ?? "") ||
+      compareCodeUnits(x.reason, y.reason),
   );
 }

@@ -20,6 +20,7 @@ import {
   type ServerDiffJson,
   type ToolChange,
 } from "./types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 /** Options of diffSnapshots. */
 export interface DiffOptions {
@@ -31,8 +32,6 @@ export interface DiffOptions {
 const FIELD_ORDER = ["title", "description", "inputSchema", "outputSchema", "annotations"];
 const LABELS = { from: " (A)", to: " (B)" };
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 function byName(tools: readonly RawTool[]): Map<string, RawTool> {
   const m = new Map<string, RawTool>();
   // With duplicate names the first one stands for the name; lint reports the duplicate.
@@ -41,7 +40,9 @@ function byName(tools: readonly RawTool[]): Map<string, RawTool> {
 }
 
 function fieldOrder(keys: Iterable<string>): string[] {
-  const rest = [...new Set(keys)].filter((k) => k !== "name" && !FIELD_ORDER.includes(k)).sort(cmp);
+  const rest = [...new Set(keys)]
+    .filter((k) => k !== "name" && !FIELD_ORDER.includes(k))
+    .sort(compareCodeUnits);
   return [...FIELD_ORDER, ...rest];
 }
 
@@ -69,7 +70,7 @@ export function capabilityChanges(a: CapabilityFinding[], b: CapabilityFinding[]
     ...a
       .filter((c) => !has.has(c.capability))
       .map((c) => ({ capability: c.capability, change: "removed" as const, sources: [...c.sources] })),
-  ].sort((x, y) => cmp(x.change, y.change) || cmp(x.capability, y.capability));
+  ].sort((x, y) => compareCodeUnits(x.change, y.change) || compareCodeUnits(x.capability, y.capability));
 }
 
 function compareTool(name: string, a: RawTool, b: RawTool): ToolChange | undefined {
@@ -122,10 +123,10 @@ function serverChanges(a: ServerSnapshot, b: ServerSnapshot): ServerChange[] {
 export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOptions = {}): ServerDiff {
   const ta = byName(a.tools);
   const tb = byName(b.tools);
-  const added = [...tb.keys()].filter((n) => !ta.has(n)).sort(cmp);
-  const removed = [...ta.keys()].filter((n) => !tb.has(n)).sort(cmp);
+  const added = [...tb.keys()].filter((n) => !ta.has(n)).sort(compareCodeUnits);
+  const removed = [...ta.keys()].filter((n) => !tb.has(n)).sort(compareCodeUnits);
   const changed: ToolChange[] = [];
-  for (const name of [...ta.keys()].filter((n) => tb.has(n)).sort(cmp)) {
+  for (const name of [...ta.keys()].filter((n) => tb.has(n)).sort(compareCodeUnits)) {
     const x = ta.get(name)!;
     const y = tb.get(name)!;
     if (sameJson(x, y)) continue;

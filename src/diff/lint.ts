@@ -2,13 +2,16 @@ import { lintServer } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 const key = (f: LintFinding) => `${f.rule}\u0000${f.tool ?? ""}\u0000${f.path}`;
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function order(x: LintFinding, y: LintFinding): number {
   return (
-    cmp(x.tool ?? "", y.tool ?? "") || cmp(x.rule, y.rule) || cmp(x.path, y.path) || cmp(x.message, y.message)
+    compareCodeUnits(x.tool ?? "", y.tool ?? "") ||
+    compareCodeUnits(x.rule, y.rule) ||
+    compareCodeUnits(x.path, y.path) ||
+    compareCodeUnits(x.message, y.message)
   );
 }
 

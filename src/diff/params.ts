@@ -1,5 +1,6 @@
 import { isObject } from "../util/json.js";
 import type { ParameterChange } from "./types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 // Parameters are compared on a summary of each schema node: the JSON types it accepts, its object
 // properties, which of them are required, and what its array items look like. Local $refs are
@@ -108,9 +109,7 @@ export function compareParameters(before: unknown, after: unknown): ParameterCha
   const rootB = isObject(after) ? after : {};
   const out: ParameterChange[] = [];
   walk(rootA, rootB, rootA, rootB, "", out, 0);
-  return out.sort((x, y) =>
-    x.path < y.path ? -1 : x.path > y.path ? 1 : x.kind < y.kind ? -1 : x.kind > y.kind ? 1 : 0,
-  );
+  return out.sort((x, y) => compareCodeUnits(x.path, y.path) || compareCodeUnits(x.kind, y.kind));
 }
 
 function walk(

@@ -1,6 +1,7 @@
 import type { RawTool } from "../mcp/types.js";
 import { stableJson } from "../util/json.js";
 import type { LikelyRename } from "./types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 /** The words of a tool name: snake, kebab, dot and camelCase split, lower-cased. */
 function words(name: string): string[] {
@@ -64,7 +65,9 @@ export function findRenames(removed: RawTool[], added: RawTool[]): LikelyRename[
       candidates.push({ from: String(r.name), to: String(a.name), same, score: score + same.length });
     }
   }
-  candidates.sort((x, y) => y.score - x.score || cmp(x.from, y.from) || cmp(x.to, y.to));
+  candidates.sort(
+    (x, y) => y.score - x.score || compareCodeUnits(x.from, y.from) || compareCodeUnits(x.to, y.to),
+  );
   const used = new Set<string>();
   const out: LikelyRename[] = [];
   for (const c of candidates) {
@@ -72,7 +75,5 @@ export function findRenames(removed: RawTool[], added: RawTool[]): LikelyRename[
     used.add(`-${c.from}`).add(`+${c.to}`);
     out.push({ from: c.from, to: c.to, same: c.same });
   }
-  return out.sort((x, y) => cmp(x.from, y.from));
+  return out.sort((x, y) => compareCodeUnits(x.from, y.from));
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,4 +1,5 @@
 import type { BreakingChange } from "./types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 /** The parts of a probe result a diff compares. */
 export interface ProbeSummary {
@@ -37,8 +38,7 @@ const GRADES = ["A", "B", "C", "D", "F"];
 export const score = (s: number | null): string => (s === null ? "-" : s.toFixed(2));
 
 const probeKey = (p: ProbeSummary) => `${p.id}\u0000${p.tool ?? ""}`;
-const byKey = (x: ProbeSummary, y: ProbeSummary) =>
-  probeKey(x) < probeKey(y) ? -1 : probeKey(x) > probeKey(y) ? 1 : 0;
+const byKey = (x: ProbeSummary, y: ProbeSummary) => compareCodeUnits(probeKey(x), probeKey(y));
 
 /** Compares two scorecards: side by side, probes newly failing or passing, and what breaks. */
 export function compareScorecards(

@@ -6,6 +6,7 @@ import { checkDuplicates, checkName } from "./names.js";
 import { checkSchemas } from "./schemas.js";
 import { checkHiddenText, checkHiddenUnicode, checkInstructions } from "./text.js";
 import type { LintFinding } from "./types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 const PER_TOOL = [
   checkName,
@@ -16,16 +17,20 @@ const PER_TOOL = [
   checkAnnotations,
 ];
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Sorts findings by tool (server-wide ones first), rule, path and message: same input, same order. */
 export function sortFindings(findings: readonly LintFinding[]): LintFinding[] {
   return [...findings].sort(
     (a, b) =>
-      (a.tool === null ? (b.tool === null ? 0 : -1) : b.tool === null ? 1 : cmp(a.tool, b.tool)) ||
-      cmp(a.rule, b.rule) ||
-      cmp(a.path, b.path) ||
-      cmp(a.message, b.message),
+      (a.tool === null
+        ? b.tool === null
+          ? 0
+          : -1
+        : b.tool === null
+          ? 1
+          : compareCodeUnits(a.tool, b.tool)) ||
+      compareCodeUnits(a.rule, b.rule) ||
+      compareCodeUnits(a.path, b.path) ||
+      compareCodeUnits(a.message, b.message),
   );
 }
 

@@ -3,6 +3,7 @@ import { ToolscoreError } from "../util/errors.js";
 import type { MCPClient } from "./client.js";
 import type { ClientCapabilityName } from "./session.js";
 import type { RawTool } from "./types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 /** The `kind` of a snapshot file. */
 export const SNAPSHOT_KIND = "toolscore.mcp-snapshot";
@@ -27,11 +28,7 @@ export interface ServerSnapshot {
 
 /** Sorts tools by name (UTF-16 code units), keeping the server's order among equal names. */
 export function sortTools(tools: readonly RawTool[]): RawTool[] {
-  return [...tools].sort((a, b) => {
-    const x = String(a.name);
-    const y = String(b.name);
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  return [...tools].sort((a, b) => compareCodeUnits(String(a.name), String(b.name)));
 }
 
 /** Builds, reads, writes and checks snapshots. */

@@ -3,6 +3,7 @@ import type { ClientCapabilityName } from "../mcp/session.js";
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject, sortKeysDeep } from "../util/json.js";
+import { compareCodeUnits } from "../util/order.js";
 import { sha256Hex } from "./canonical.js";
 import { definitionHashes, lockHash, PINNED_FIELDS, toolName, type PinnedField } from "./lock-hash.js";
 import {
@@ -90,7 +91,7 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
   const overrides = parseCapabilityOverrides(opts.overrides ?? {}, "the capability overrides");
   const tools = snapshot.tools
     .map((t) => lockTool(t, overrides[toolName(t)]))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort((a, b) => compareCodeUnits(a.name, b.name));
   return {
     kind: LOCK_KIND,
     lock_version: LOCK_VERSION,

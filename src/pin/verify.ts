@@ -12,6 +12,7 @@ import {
   type LockProblem,
   type PinnedField,
 } from "./lock.js";
+import { compareCodeUnits } from "../util/order.js";
 
 /** The drift rules, in the order their findings are listed for one tool. */
 export const PIN_RULES = [
@@ -220,9 +221,7 @@ function compareFindings(a: PinFinding, b: PinFinding): number {
   return (
     sev(a) - sev(b) ||
     group(a) - group(b) ||
-    cmp(a.tool ?? "", b.tool ?? "") ||
+    compareCodeUnits(a.tool ?? "", b.tool ?? "") ||
     PIN_RULES.indexOf(a.rule) - PIN_RULES.indexOf(b.rule)
   );
 }
-
-const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);

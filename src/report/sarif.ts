@@ -1,6 +1,7 @@
 // SARIF 2.1.0 (OASIS) logs for GitHub code scanning and other SARIF consumers. A pure builder:
 // findings with rule ids and a rule catalogue in, a log object out; the command writes it.
 import { createHash } from "node:crypto";
+import { compareCodeUnits } from "../util/order.js";
 
 /** The `$schema` every log names. */
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -156,7 +157,7 @@ export function buildSarif(input: SarifInput): SarifLog {
     }
   }
   const rules = [...catalogue.values()]
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .sort((a, b) => compareCodeUnits(a.id, b.id))
     .map((r) => ruleEntry(r, tag));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const lines = input.artifact?.text ? toolLines(input.artifact.text) : new Map<string, number>();

@@ -1,5 +1,6 @@
 import type { LintFinding } from "../lint/types.js";
 import type { CallRecord, Fix, ProbeResult } from "./types.js";
+import { compareCodeUnits } from "../util/order.js";
 
 const PROBE_FIX: Record<string, string> = {
   "readonly-no-side-effect": "Make the tool read only, or drop readOnlyHint: true from its annotations.",
@@ -14,8 +15,6 @@ const PROBE_FIX: Record<string, string> = {
   "non-destructive-hint-honoured":
     "Only add data, or declare destructiveHint: true so clients ask before calling it.",
 };
-
-const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 interface Ranked extends Fix {
   rank: number;
@@ -116,6 +115,9 @@ export function collectFixes(
       issue: p.reason,
       fix: PROBE_FIX[p.id] ?? "",
     });
-  out.sort((a, b) => a.rank - b.rank || cmp(a.tool ?? "", b.tool ?? "") || cmp(a.source, b.source));
+  out.sort(
+    (a, b) =>
+      a.rank - b.rank || compareCodeUnits(a.tool ?? "", b.tool ?? "") || compareCodeUnits(a.source, b.source),
+  );
   return out.map(({ rank: _rank, ...f }) => f);
 }
