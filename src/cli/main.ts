@@ -1,6 +1,6 @@
 import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import type { CliContext } from "./context.js";
 
 // Re-exported so that the bin loads one module before the command.
@@ -83,22 +83,19 @@ function unknown(argv: string[]): ToolscoreError {
     argv[0] === "mcp" && argv[1] === undefined
       ? "name a subcommand: list, lint, test, pin, verify-pin or diff"
       : "run 'toolscore help' for the list of commands";
-  return new ToolscoreError(
-    "USAGE",
-    `unknown command '${escapeForDisplay(shown, { multiline: false })}': ${hint}`,
-  );
+  return new ToolscoreError("USAGE", `unknown command '${escapeLine(shown)}': ${hint}`);
 }
 
 /** One line on stderr and exit 2 (130 for Ctrl-C); the stack only with --verbose. */
 export function reportError(e: unknown, ctx: CliContext, verbose: boolean): number {
   if (e instanceof ToolscoreError) {
-    ctx.stderr(`toolscore: ${escapeForDisplay(e.message, { multiline: false })}\n`);
+    ctx.stderr(`toolscore: ${escapeLine(e.message)}\n`);
     if (verbose && e.stack) ctx.stderr(`${e.stack}\n`);
     return e.code === "INTERRUPTED" ? EXIT.INTERRUPTED : EXIT.ERROR;
   }
   const message = e instanceof Error ? e.message : String(e);
   ctx.stderr(
-    `toolscore: internal error: ${escapeForDisplay(message, { multiline: false })} (run again with --verbose for details, and report it)\n`,
+    `toolscore: internal error: ${escapeLine(message)} (run again with --verbose for details, and report it)\n`,
   );
   if (verbose && e instanceof Error && e.stack) ctx.stderr(`${e.stack}\n`);
   return EXIT.ERROR;

@@ -6,7 +6,7 @@ import { pinMessage, renderPinReport } from "../report/pin.js";
 import { renderPinMarkdown } from "../report/pin-markdown.js";
 import type { Style } from "../report/style.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { choice, pathArg } from "./args.js";
 import type { Annotation } from "./ci.js";
 import type { CliContext } from "./context.js";
@@ -89,8 +89,8 @@ export function pinCheckCi(report: PinReport): { markdown: string; annotations: 
       .filter((f) => f.failing)
       .map((f) => ({
         level: "error" as const,
-        title: `${f.rule}${f.tool === null ? "" : ` ${escapeForDisplay(f.tool, { multiline: false })}`}`,
-        message: escapeForDisplay(pinMessage(f), { multiline: false }),
+        title: `${f.rule}${f.tool === null ? "" : ` ${escapeLine(f.tool)}`}`,
+        message: escapeLine(pinMessage(f)),
       })),
   };
 }

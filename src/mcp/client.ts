@@ -1,5 +1,5 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { ToolscoreError } from "../util/errors.js";
 import { LeanStdioTransport } from "./stdio-transport.js";
 import { McpSession, type ClientCapabilityName, type InitializeInfo } from "./session.js";
@@ -77,7 +77,7 @@ export class MCPClient implements AsyncDisposable {
       if ("error" in outcome) {
         throw new ToolscoreError(
           "PROTOCOL_ERROR",
-          `the server answered tools/list with an error: ${escapeForDisplay(outcome.error.message, { multiline: false })} (JSON-RPC error ${outcome.error.code})`,
+          `the server answered tools/list with an error: ${escapeLine(outcome.error.message)} (JSON-RPC error ${outcome.error.code})`,
           { error: outcome.error },
         );
       }
@@ -101,7 +101,7 @@ export class MCPClient implements AsyncDisposable {
       if (seen.has(next)) {
         throw new ToolscoreError(
           "PROTOCOL_ERROR",
-          `the server repeated the tools/list cursor ${JSON.stringify(escapeForDisplay(next, { multiline: false }))}: its pagination loops`,
+          `the server repeated the tools/list cursor ${JSON.stringify(escapeLine(next))}: its pagination loops`,
           { cursor: next },
         );
       }
@@ -153,11 +153,8 @@ export class MCPClient implements AsyncDisposable {
 /** Describes how a stdio server ended, with the last lines of its stderr. */
 export function describeStdioExit(t: LeanStdioTransport): string {
   const how = t.exit ? (t.exit.signal ? ` (killed by ${t.exit.signal})` : ` (exit code ${t.exit.code})`) : "";
-  const tail = t.stderrTail(5).map((l) => escapeForDisplay(l, { multiline: false }));
-  const noise =
-    t.noise.length && !tail.length
-      ? ` ; it printed: ${escapeForDisplay(t.noise.at(-1)!, { multiline: false })}`
-      : "";
+  const tail = t.stderrTail(5).map((l) => escapeLine(l));
+  const noise = t.noise.length && !tail.length ? ` ; it printed: ${escapeLine(t.noise.at(-1)!)}` : "";
   return `${how}${tail.length ? `; its stderr ends: ${tail.join(" | ")}` : ""}${noise}`;
 }
 

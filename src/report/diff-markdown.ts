@@ -1,6 +1,6 @@
 import { score } from "../diff/scorecards.js";
 import type { DiffFailOn, ServerDiff } from "../diff/types.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { capabilityLine, differenceCount, lintLine, serverLine, sideTitle } from "./diff.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { mdText } from "./markdown.js";
@@ -83,10 +83,7 @@ export function renderDiffMarkdown(
   ];
   if (diffs.length > 0) {
     // A fence longer than any backtick run in the text keeps the block closed.
-    const body = diffs.flatMap(({ tool, fd }) => [
-      `# ${escapeForDisplay(tool, { multiline: false })}`,
-      ...renderFieldDiff(fd),
-    ]);
+    const body = diffs.flatMap(({ tool, fd }) => [`# ${escapeLine(tool)}`, ...renderFieldDiff(fd)]);
     const longest = Math.max(
       2,
       ...body.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((m) => m.length))),

@@ -1,7 +1,7 @@
 import { score, type ScorecardComparison } from "../diff/scorecards.js";
 import type { CapabilityChange, DiffFailOn, DiffSide, ServerChange, ServerDiff } from "../diff/types.js";
 import type { LintFinding } from "../lint/types.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { PLAIN, pad, type Style } from "./style.js";
 
@@ -15,15 +15,13 @@ export interface DiffRenderOptions {
   /** Names shown after each side's server name, e.g. the package version a command launched. */
   labels?: { a?: string; b?: string };
 }
-
-const esc = (s: string) => escapeForDisplay(s, { multiline: false });
 const INDENT = "    ";
 
 /** `name version` of one side (escaped), with its label when given. */
 export function sideTitle(s: DiffSide, label?: string): string {
-  const name = s.name === null ? "(unnamed server)" : esc(s.name);
-  const base = s.version === null ? name : `${name} ${esc(s.version)}`;
-  return label ? `${base} (${esc(label)})` : base;
+  const name = s.name === null ? "(unnamed server)" : escapeLine(s.name);
+  const base = s.version === null ? name : `${name} ${escapeLine(s.version)}`;
+  return label ? `${base} (${escapeLine(label)})` : base;
 }
 
 /** The number of differences a diff counts for `--fail-on any`. */
@@ -41,16 +39,16 @@ export function differenceCount(d: ServerDiff): number {
 /** `+delete (name verb 'delete'; …)`, escaped. */
 export function capabilityLine(c: CapabilityChange): string {
   const sign = c.change === "added" ? "+" : "-";
-  return `${sign}${c.capability}${c.sources.length ? ` (${c.sources.map(esc).join("; ")})` : ""}`;
+  return `${sign}${c.capability}${c.sources.length ? ` (${c.sources.map(escapeLine).join("; ")})` : ""}`;
 }
 
 /** `lint warning TOOL: message (rule)`, escaped, without its sign. */
 export function lintLine(f: LintFinding): string {
-  const where = f.tool === null ? "" : ` ${esc(f.tool)}`;
-  return `lint ${f.severity}${where}: ${esc(f.message)} (${f.rule})`;
+  const where = f.tool === null ? "" : ` ${escapeLine(f.tool)}`;
+  return `lint ${f.severity}${where}: ${escapeLine(f.message)} (${f.rule})`;
 }
 
-const shown = (v: string | null) => (v === null ? "(none)" : esc(v));
+const shown = (v: string | null) => (v === null ? "(none)" : escapeLine(v));
 
 /** `server version: 0.6.3 -> 2.0.1`, or `instructions changed`. */
 export function serverLine(c: ServerChange): string {
@@ -81,7 +79,7 @@ export function renderScorecards(s: ScorecardComparison, st: Style = PLAIN): str
   const lines = [st.bold("Scorecards"), `  ${pad("", 12)}${pad("A", 12)}B`];
   for (const [k, a, b] of rows) lines.push(`  ${pad(k, 12)}${pad(a, 12)}${a === b ? b : st.bold(b)}`);
   const probe = (p: ScorecardComparison["newly_failing"][number]) =>
-    `${esc(p.id)}${p.tool === null ? "" : ` ${esc(p.tool)}`} [${p.confidence}]${p.reason ? `: ${esc(p.reason)}` : ""}`;
+    `${escapeLine(p.id)}${p.tool === null ? "" : ` ${escapeLine(p.tool)}`} [${p.confidence}]${p.reason ? `: ${escapeLine(p.reason)}` : ""}`;
   for (const p of s.newly_failing) lines.push(st.red(`  probe now fails: ${probe(p)}`));
   for (const p of s.newly_passing) lines.push(st.green(`  probe now passes: ${probe(p)}`));
   return lines;
@@ -99,17 +97,17 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   const lines = [`${sideTitle(d.from, opts.labels?.a)}  ->  ${sideTitle(d.to, opts.labels?.b)}`];
   const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));
   for (const name of d.added) {
-    lines.push(st.green(`+ ${esc(name)}`));
+    lines.push(st.green(`+ ${escapeLine(name)}`));
     for (const c of caps.get(name) ?? []) lines.push(`${INDENT}${capabilityLine(c)}`);
   }
   const renamed = new Map(d.renames.map((r) => [r.from, r]));
   for (const name of d.removed) {
     const r = renamed.get(name);
-    const hint = r ? `  (likely renamed to ${esc(r.to)}: same ${r.same.join(" and ")})` : "";
-    lines.push(st.red(`- ${esc(name)}${hint}`));
+    const hint = r ? `  (likely renamed to ${escapeLine(r.to)}: same ${r.same.join(" and ")})` : "";
+    lines.push(st.red(`- ${escapeLine(name)}${hint}`));
   }
   for (const c of d.changed) {
-    lines.push(st.yellow(`~ ${esc(c.name)}  ${c.fields.map(esc).join(", ")}`));
+    lines.push(st.yellow(`~ ${escapeLine(c.name)}  ${c.fields.map(escapeLine).join(", ")}`));
     for (const cap of c.capabilities) lines.push(`${INDENT}${capabilityLine(cap)}`);
     if (!opts.brief) for (const fd of c.diffs) lines.push(...renderFieldDiff(fd, INDENT));
   }
@@ -123,7 +121,8 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   if (d.scorecards) lines.push("", ...renderScorecards(d.scorecards, st));
   if (d.breaking.length > 0) {
     lines.push("", st.bold(st.red(`Breaking changes (${d.breaking.length}):`)));
-    for (const b of d.breaking) lines.push(`  ${b.tool === null ? "server" : esc(b.tool)}: ${esc(b.reason)}`);
+    for (const b of d.breaking)
+      lines.push(`  ${b.tool === null ? "server" : escapeLine(b.tool)}: ${escapeLine(b.reason)}`);
   }
   lines.push(verdictLine(d, failOn, st));
   return lines.join("\n") + "\n";

@@ -1,6 +1,6 @@
 import { structuredPatch } from "diff";
 import { stableJson } from "../util/json.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 
 /** A unified diff of one field of a tool, as data: header names and hunks of escaped lines. */
 export interface FieldDiff {
@@ -51,9 +51,7 @@ export function diffField(
     to: `${field}${labels.to}`,
     hunks: patch.hunks.map((h) => ({
       header: `@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@`,
-      lines: h.lines
-        .filter((l) => !l.startsWith("\\"))
-        .map((l) => l[0] + escapeForDisplay(l.slice(1), { multiline: false })),
+      lines: h.lines.filter((l) => !l.startsWith("\\")).map((l) => l[0] + escapeLine(l.slice(1))),
     })),
   };
 }

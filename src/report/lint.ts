@@ -1,5 +1,5 @@
 import type { LintFinding, Severity } from "../lint/types.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { countFindings, type LintCounts } from "./lint-json.js";
 import type { Style } from "./style.js";
 
@@ -7,7 +7,6 @@ const SEVERITIES: readonly Severity[] = ["error", "warning", "info"];
 const HEADINGS: Record<Severity, string> = { error: "Errors", warning: "Warnings", info: "Info" };
 
 // Everything here may carry server text: one line each, every hidden character escaped.
-const show = (s: string) => escapeForDisplay(s, { multiline: false });
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -20,7 +19,7 @@ export function countsLine(counts: LintCounts): string {
 export function serverTitle(server: Record<string, unknown>): string {
   const name = typeof server.name === "string" ? server.name : "(unnamed server)";
   const version = typeof server.version === "string" ? ` ${server.version}` : "";
-  return show(name + version);
+  return escapeLine(name + version);
 }
 
 /** The one-line verdict: counts, tools, and whether lint fails. */
@@ -52,12 +51,12 @@ export function renderLintConsole(
     out.push("", paint[severity](style.bold(`${HEADINGS[severity]} (${group.length})`)));
     for (const f of group) {
       const where = [
-        f.tool === null ? "(server)" : show(f.tool),
-        ...(f.path ? [style.dim(show(f.path))] : []),
+        f.tool === null ? "(server)" : escapeLine(f.tool),
+        ...(f.path ? [style.dim(escapeLine(f.path))] : []),
       ];
       out.push(`  ${paint[severity](f.rule)}  ${where.join("  ")}`);
-      out.push(`    ${show(f.message)}`);
-      out.push(`    ${style.dim("fix:")} ${show(f.fix)}`);
+      out.push(`    ${escapeLine(f.message)}`);
+      out.push(`    ${style.dim("fix:")} ${escapeLine(f.fix)}`);
     }
   }
   if (findings.length === 0) out.push("", style.green("No findings."));

@@ -1,6 +1,6 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CapabilityFinding } from "../pin/capabilities.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { displayWidth, pad, truncate, type Style } from "./style.js";
 
 /** One row of the `mcp list` table. */
@@ -31,18 +31,16 @@ export function listRows(
 
 /** Renders the `mcp list` table; descriptions are cut to fit `columns`. Strings are escaped. */
 export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Style, columns = 100): string {
-  const name = escapeForDisplay(String(snapshot.server.name ?? "(unnamed server)"), { multiline: false });
+  const name = escapeLine(String(snapshot.server.name ?? "(unnamed server)"));
   const version =
-    snapshot.server.version === undefined
-      ? ""
-      : ` ${escapeForDisplay(String(snapshot.server.version), { multiline: false })}`;
-  const head = `${style.bold(name + version)}  ${style.dim(`protocol ${escapeForDisplay(snapshot.protocol, { multiline: false })}, ${rows.length} tool${rows.length === 1 ? "" : "s"}`)}\n`;
+    snapshot.server.version === undefined ? "" : ` ${escapeLine(String(snapshot.server.version))}`;
+  const head = `${style.bold(name + version)}  ${style.dim(`protocol ${escapeLine(snapshot.protocol)}, ${rows.length} tool${rows.length === 1 ? "" : "s"}`)}\n`;
   if (rows.length === 0) return head + "  (no tools)\n";
   const cells = rows.map((r) => ({
-    name: escapeForDisplay(r.name, { multiline: false }),
+    name: escapeLine(r.name),
     params: String(r.params),
     caps: r.capabilities.map((c) => c.capability).join(","),
-    desc: escapeForDisplay(r.description.replace(/\s+/g, " ").trim(), { multiline: false }),
+    desc: escapeLine(r.description.replace(/\s+/g, " ").trim()),
   }));
   const wName = Math.max(4, ...cells.map((c) => displayWidth(c.name)));
   const wParams = 6;

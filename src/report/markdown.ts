@@ -1,4 +1,4 @@
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 
 /**
  * Server text made safe for Markdown (job summaries, `--report md`): hidden characters escaped for
@@ -6,10 +6,10 @@ import { escapeForDisplay } from "../util/unicode.js";
  * break a table cell, start a link or emphasis, or slip in HTML.
  */
 export function mdText(s: string): string {
-  return escapeForDisplay(s, { multiline: false }).replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`);
+  return escapeLine(s).replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`);
 }
 
 /** Server text inside an HTML element of a Markdown page, where only HTML entities are read. */
 export function htmlText(s: string): string {
-  return escapeForDisplay(s, { multiline: false }).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return escapeLine(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

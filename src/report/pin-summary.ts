@@ -1,6 +1,6 @@
 import { CAPABILITIES } from "../pin/capabilities.js";
 import type { Lock } from "../pin/lock.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import type { Style } from "./style.js";
 
 /**
@@ -8,7 +8,6 @@ import type { Style } from "./style.js";
  * can delete or execute named), and where the lock is.
  */
 export function renderPinSummary(lock: Lock, lockPath: string, unchanged: boolean, style: Style): string {
-  const esc = (s: string) => escapeForDisplay(s, { multiline: false });
   const server = [lock.server.name, lock.server.version]
     .filter((v) => v !== undefined)
     .map(String)
@@ -17,15 +16,15 @@ export function renderPinSummary(lock: Lock, lockPath: string, unchanged: boolea
   const counts = CAPABILITIES.map((c) => {
     const tools = lock.tools.filter((t) => t.capabilities.some((f) => f.capability === c)).map((t) => t.name);
     if (tools.length === 0) return undefined;
-    const named = c === "delete" || c === "exec" ? ` (${tools.map(esc).join(", ")})` : "";
+    const named = c === "delete" || c === "exec" ? ` (${tools.map(escapeLine).join(", ")})` : "";
     return `${c} ${tools.length}${named}`;
   }).filter((s): s is string => s !== undefined);
   const overrides = Object.keys(lock.capability_overrides).length;
   return (
     [
-      `${style.bold("Pinned")} ${n} tool${n === 1 ? "" : "s"} of ${esc(server || "(unnamed server)")} (protocol ${esc(lock.protocol)})`,
+      `${style.bold("Pinned")} ${n} tool${n === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")} (protocol ${escapeLine(lock.protocol)})`,
       `  capabilities: ${counts.length ? counts.join(", ") : "none"}${overrides ? `; ${overrides} override${overrides === 1 ? "" : "s"}` : ""}`,
-      `  lock: ${esc(lockPath)}${unchanged ? style.dim(" (unchanged)") : ""}`,
+      `  lock: ${escapeLine(lockPath)}${unchanged ? style.dim(" (unchanged)") : ""}`,
     ].join("\n") + "\n"
   );
 }

@@ -1,6 +1,6 @@
 import type { CapabilityFinding } from "../pin/capabilities.js";
 import type { PinFinding, PinReport } from "../pin/verify.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { PLAIN, type Style } from "./style.js";
 
@@ -50,7 +50,7 @@ export function pinMessage(f: PinFinding): string {
 
 /** The message of a finding, escaped for display on one line. */
 export function pinMessageForDisplay(f: PinFinding): string {
-  return escapeForDisplay(pinMessage(f), { multiline: false });
+  return escapeLine(pinMessage(f));
 }
 
 /** The verdict line: `Pin check: FAIL (3 failing of 3 finding(s), --fail-on drift)`. */

@@ -4,7 +4,7 @@ import type { BreakingKind, ServerDiff } from "../diff/types.js";
 import { LINT_RULES } from "../lint/rules.js";
 import type { LintFinding } from "../lint/types.js";
 import { PIN_RULES, PIN_SEVERITY, type PinReport, type PinRule } from "../pin/verify.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { pinMessage } from "./pin.js";
 import {
   buildSarif,
@@ -18,7 +18,6 @@ import {
 export type SarifArtifact = SarifInput["artifact"];
 
 // Messages come from servers: shown escaped, on one line, as everywhere else.
-const show = (s: string) => escapeForDisplay(s, { multiline: false });
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
@@ -118,7 +117,7 @@ export function pinSarif(report: PinReport, version: string, artifact?: SarifArt
   const findings = report.findings.map((f): SarifFinding => ({
     ruleId: f.rule,
     severity: f.severity === "info" ? "info" : f.failing ? "error" : "warning",
-    message: show(pinMessage(f)),
+    message: escapeLine(pinMessage(f)),
     tool: f.tool,
     path: f.fields.join(","),
   }));
@@ -139,7 +138,7 @@ export function lintSarif(
     findings: findings.map((f) => ({
       ruleId: f.rule,
       severity: f.severity,
-      message: `${sentence(show(f.message))} Fix: ${show(f.fix)}`,
+      message: `${sentence(escapeLine(f.message))} Fix: ${escapeLine(f.fix)}`,
       tool: f.tool,
       path: f.path,
     })),
@@ -153,7 +152,7 @@ export function diffSarif(d: ServerDiff, version: string, artifact?: SarifArtifa
     ...d.breaking.map((b): SarifFinding => ({
       ruleId: `diff-${b.kind}`,
       severity: "error",
-      message: show(b.tool === null ? b.reason : `${b.tool}: ${b.reason}`),
+      message: escapeLine(b.tool === null ? b.reason : `${b.tool}: ${b.reason}`),
       tool: b.tool,
       path: b.path ?? "",
     })),
@@ -162,7 +161,7 @@ export function diffSarif(d: ServerDiff, version: string, artifact?: SarifArtifa
       .map((t): SarifFinding => ({
         ruleId: "diff-tool-added",
         severity: "info",
-        message: show(`new tool ${t}`),
+        message: escapeLine(`new tool ${t}`),
         tool: t,
       })),
     ...d.changed
@@ -170,14 +169,14 @@ export function diffSarif(d: ServerDiff, version: string, artifact?: SarifArtifa
       .map((c): SarifFinding => ({
         ruleId: "diff-tool-changed",
         severity: "info",
-        message: show(`${c.name} changed: ${c.fields.join(", ")}`),
+        message: escapeLine(`${c.name} changed: ${c.fields.join(", ")}`),
         tool: c.name,
         path: c.fields.join(","),
       })),
     ...d.server.map((s): SarifFinding => ({
       ruleId: "diff-server-changed",
       severity: "info",
-      message: show(
+      message: escapeLine(
         s.field === "instructions"
           ? "the server instructions changed"
           : `${s.field}: ${s.from ?? "none"} -> ${s.to ?? "none"}`,

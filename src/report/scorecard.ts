@@ -1,8 +1,6 @@
 import type { Grade, Scorecard } from "../score/types.js";
-import { escapeForDisplay } from "../util/unicode.js";
+import { escapeLine } from "../util/unicode.js";
 import { PLAIN, pad, truncate, type Style } from "./style.js";
-
-const esc = (s: string) => escapeForDisplay(s, { multiline: false });
 const pct = (r: number | undefined) => (r === undefined ? "-" : r.toFixed(2));
 
 /** How many "Top issues to fix" the console shows. */
@@ -10,15 +8,15 @@ export const TOP_FIXES = 5;
 
 /** `name version` of the scored server, escaped. */
 export function serverLabel(card: Scorecard): string {
-  const name = esc(card.server.name ?? "(unnamed server)");
-  return card.server.version ? `${name} ${esc(card.server.version)}` : name;
+  const name = escapeLine(card.server.name ?? "(unnamed server)");
+  return card.server.version ? `${name} ${escapeLine(card.server.version)}` : name;
 }
 
 /** The grade line: `Grade B (score 0.84)  called 5 of 8 tools`, or `Not graded: reason`. */
 export function gradeLine(card: Scorecard, style: Style): string {
   const coverage = `called ${card.coverage.called} of ${card.coverage.total} tool${card.coverage.total === 1 ? "" : "s"}`;
   if (card.grade === null)
-    return `${style.bold(style.yellow("Not graded"))}: ${esc(card.not_graded_reason ?? "")}  ${style.dim(coverage)}`;
+    return `${style.bold(style.yellow("Not graded"))}: ${escapeLine(card.not_graded_reason ?? "")}  ${style.dim(coverage)}`;
   const colour = gradeColour(card.grade, style);
   return `${style.bold(colour(`Grade ${card.grade}`))} (score ${card.score!.toFixed(2)})  ${coverage}`;
 }
@@ -54,7 +52,9 @@ function skippedNote(capabilities: readonly string[]): string {
 /** The console scorecard (plain text unless a colour style is given). Every string that came from the server is escaped. */
 export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns = 100): string {
   const out: string[] = [];
-  out.push(`${style.bold(serverLabel(card))}  ${style.dim(`scorecard, seed ${esc(card.settings.seed)}`)}`);
+  out.push(
+    `${style.bold(serverLabel(card))}  ${style.dim(`scorecard, seed ${escapeLine(card.settings.seed)}`)}`,
+  );
   out.push(gradeLine(card, style));
   out.push(`  ${ratesLine(card)}`);
   if (card.restarts)
@@ -62,7 +62,7 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
   if (card.tools.length) {
     out.push("");
     const rows = card.tools.map((t) => ({
-      name: esc(t.name),
+      name: escapeLine(t.name),
       happy: t.skipped_reason ? "-" : `${t.happy.passed}/${t.happy.total}`,
       edge: t.skipped_reason ? "-" : `${t.edge.passed}/${t.edge.total}`,
       lat: t.avg_latency_ms === null ? "-" : t.avg_latency_ms.toFixed(1),
@@ -81,7 +81,7 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
   if (card.probes.length) {
     out.push("", style.bold("Effect probes"));
     const w = Math.max(...card.probes.map((p) => p.id.length));
-    const wt = Math.max(...card.probes.map((p) => esc(p.tool).length));
+    const wt = Math.max(...card.probes.map((p) => escapeLine(p.tool).length));
     for (const p of card.probes) {
       const status =
         p.status === "pass"
@@ -90,7 +90,7 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
             ? style.red("FAIL")
             : style.dim("skip");
       out.push(
-        `  ${status}  ${pad(p.id, w)}  ${pad(esc(p.tool), wt)}  ${pad(p.confidence, 6)}  ${esc(p.reason)}`,
+        `  ${status}  ${pad(p.id, w)}  ${pad(escapeLine(p.tool), wt)}  ${pad(p.confidence, 6)}  ${escapeLine(p.reason)}`,
       );
     }
   }
@@ -100,9 +100,9 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
     fixes.forEach((f, i) => {
       const sev = f.severity === "error" ? style.red(f.severity) : style.yellow(f.severity);
       out.push(
-        `  ${i + 1}. ${sev} ${f.tool === null ? "" : `${esc(f.tool)}: `}${esc(f.issue)} ${style.dim(`(${f.source})`)}`,
+        `  ${i + 1}. ${sev} ${f.tool === null ? "" : `${escapeLine(f.tool)}: `}${escapeLine(f.issue)} ${style.dim(`(${f.source})`)}`,
       );
-      if (f.fix) out.push(`     fix: ${esc(f.fix)}`);
+      if (f.fix) out.push(`     fix: ${escapeLine(f.fix)}`);
     });
     const more = card.fixes.filter((f) => f.severity !== "info").length - fixes.length;
     if (more > 0) out.push(style.dim(`  … and ${more} more in the report (--report md|json)`));
@@ -113,10 +113,10 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
       style.bold("Skipped") +
         style.dim(" (--allow-writes calls them; use it only against a throwaway server)"),
     );
-    const w = Math.max(...card.coverage.skipped.map((x) => esc(x.tool).length));
+    const w = Math.max(...card.coverage.skipped.map((x) => escapeLine(x.tool).length));
     for (const x of card.coverage.skipped)
       out.push(
-        `  ${pad(esc(x.tool), w)}  ${esc(x.reason.replace(/: not called without --allow-writes$/, ""))}`,
+        `  ${pad(escapeLine(x.tool), w)}  ${escapeLine(x.reason.replace(/: not called without --allow-writes$/, ""))}`,
       );
   }
   return out.join("\n") + "\n";

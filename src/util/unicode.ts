@@ -121,6 +121,11 @@ function markInRightToLeftText(cps: readonly number[], i: number): boolean {
   return false;
 }
 
+/** {@link escapeForDisplay} for one line: a newline in the text is shown as `\n` too. */
+export function escapeLine(text: string): string {
+  return escapeForDisplay(text, { multiline: false });
+}
+
 /** `\u200b` for a BMP code point, `\u{e0041}` above it. */
 export function escapeCodePoint(cp: number): string {
   return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, "0")}`;

@@ -10,7 +10,7 @@ import { renderDiffMarkdown } from "../../report/diff-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError, isToolscoreError } from "../../util/errors.js";
 import { toPrettyJson } from "../../util/fs.js";
-import { escapeForDisplay } from "../../util/unicode.js";
+import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, choice, connectOptions, parseCommand, targetOptions } from "../args.js";
 import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
@@ -120,7 +120,7 @@ function resolveSides(values: Values, positionals: string[], ctx: CliContext): R
 /** Names the side an error came from, keeping its code. */
 function onSide(side: Side, target: ServerTarget, e: unknown): unknown {
   if (!isToolscoreError(e)) return e;
-  const label = escapeForDisplay(target.label, { multiline: false });
+  const label = escapeLine(target.label);
   return new ToolscoreError(e.code, `${side} (${label}): ${e.message}`, e.data, { cause: e });
 }
 
@@ -167,8 +167,8 @@ async function loadBoth(
 function annotations(d: ServerDiff, failing: boolean): Annotation[] {
   return d.breaking.map((b) => ({
     level: failing ? "error" : "warning",
-    title: `Breaking change${b.tool === null ? "" : `: ${escapeForDisplay(b.tool, { multiline: false })}`}`,
-    message: escapeForDisplay(b.reason, { multiline: false }),
+    title: `Breaking change${b.tool === null ? "" : `: ${escapeLine(b.tool)}`}`,
+    message: escapeLine(b.reason),
   }));
 }
 

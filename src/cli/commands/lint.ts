@@ -5,7 +5,7 @@ import { buildLintReport, renderLintJson } from "../../report/lint-json.js";
 import { renderLintMarkdown } from "../../report/lint-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
-import { escapeForDisplay } from "../../util/unicode.js";
+import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand } from "../args.js";
 import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
@@ -49,13 +49,12 @@ ${SARIF_HELP}${PIN_CHECK_HELP}${SERVER_OPTIONS_HELP}`;
 
 /** Workflow annotations for the error and warning findings. */
 export function lintAnnotations(findings: readonly LintFinding[]): Annotation[] {
-  const show = (s: string) => escapeForDisplay(s, { multiline: false });
   return findings
     .filter((f) => f.severity !== "info")
     .map((f) => ({
       level: f.severity === "error" ? ("error" as const) : ("warning" as const),
-      title: `toolscore lint ${f.rule}: ${f.tool === null ? "(server)" : show(f.tool)}`,
-      message: `${show(f.message)} Fix: ${show(f.fix)}`,
+      title: `toolscore lint ${f.rule}: ${f.tool === null ? "(server)" : escapeLine(f.tool)}`,
+      message: `${escapeLine(f.message)} Fix: ${escapeLine(f.fix)}`,
     }));
 }
 

@@ -7,7 +7,7 @@ import { renderPinSummary } from "../../report/pin-summary.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { readJsonFile } from "../../util/fs.js";
-import { escapeForDisplay } from "../../util/unicode.js";
+import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, parseCommand, pathArg } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { obtainSnapshot } from "../source.js";
@@ -68,7 +68,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const names = new Set(snapshot.tools.map(toolName));
   for (const name of Object.keys(overrides).filter((n) => !names.has(n))) {
     ctx.stderr(
-      `toolscore: warning: --capabilities names '${escapeForDisplay(name, { multiline: false })}', which the server does not have\n`,
+      `toolscore: warning: --capabilities names '${escapeLine(name)}', which the server does not have\n`,
     );
   }
   const lock = buildLock(snapshot, { overrides });

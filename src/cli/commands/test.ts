@@ -6,7 +6,7 @@ import { GRADES, gradeBelow } from "../../score/grade.js";
 import { DEFAULT_CONCURRENCY } from "../../score/run.js";
 import type { Grade, Scorecard } from "../../score/types.js";
 import { ToolscoreError } from "../../util/errors.js";
-import { escapeForDisplay } from "../../util/unicode.js";
+import { escapeLine } from "../../util/unicode.js";
 import { parseCapabilityOverrides } from "../../pin/capabilities.js";
 import { readJsonFile } from "../../util/fs.js";
 import { SERVER_OPTIONS, choice, connectOptions, parseCommand, pathArg, targetOptions } from "../args.js";
@@ -132,7 +132,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (progress) ctx.stderr("\r\u001b[2K");
   for (const name of Object.keys(overrides ?? {}).filter((n) => !card.tools.some((t) => t.name === n)))
     ctx.stderr(
-      `toolscore: warning: --capabilities names '${escapeForDisplay(name, { multiline: false })}', which the server does not have\n`,
+      `toolscore: warning: --capabilities names '${escapeLine(name)}', which the server does not have\n`,
     );
 
   const text = report === "md" ? renderScorecardMarkdown(card) : renderScorecardJson(card);
@@ -171,7 +171,7 @@ function annotations(card: Scorecard): Annotation[] {
     .filter((f) => f.blocking)
     .map((f) => ({
       level: "error" as const,
-      title: `toolscore ${f.source}${f.tool === null ? "" : ` ${escapeForDisplay(f.tool, { multiline: false })}`}`,
-      message: `${escapeForDisplay(f.issue, { multiline: false })}. Fix: ${escapeForDisplay(f.fix, { multiline: false })}`,
+      title: `toolscore ${f.source}${f.tool === null ? "" : ` ${escapeLine(f.tool)}`}`,
+      message: `${escapeLine(f.issue)}. Fix: ${escapeLine(f.fix)}`,
     }));
 }
