@@ -99,7 +99,7 @@ export function connectOptions(values: Record<string, unknown>, ctx?: CliContext
   return {
     timeout,
     clientCapabilities: parseClientCapabilities(values["client-capabilities"] as string | undefined),
-    ...(ctx ? { baseEnv: ctx.env } : {}),
+    ...(ctx ? { baseEnv: ctx.env, baseCwd: ctx.cwd } : {}),
   };
 }
 

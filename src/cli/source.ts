@@ -6,6 +6,7 @@ import { readJsonFile } from "../util/fs.js";
 import { ToolscoreError } from "../util/errors.js";
 import { connectOptions, targetOptions } from "./args.js";
 import type { CliContext } from "./context.js";
+import type { Lock } from "../pin/lock.js";
 
 /** A snapshot and where it came from. */
 export interface SnapshotSource {
@@ -15,17 +16,35 @@ export interface SnapshotSource {
   origin: "live" | "snapshot" | "lock";
 }
 
+/** A saved file as read: a snapshot, or a lock (with the snapshot its definitions stand for). */
+export type SavedFile =
+  { snapshot: ServerSnapshot; origin: "snapshot" } | { snapshot: ServerSnapshot; origin: "lock"; lock: Lock };
+
 /** Reads a saved file: a snapshot, or a lock whose definitions stand in for the tools. */
-export async function readSavedFile(
-  path: string,
-): Promise<{ snapshot: ServerSnapshot; origin: "snapshot" | "lock" }> {
+export async function readSavedFile(path: string): Promise<SavedFile> {
   const data = readJsonFile(path, "snapshot or lock");
   const kind = (data as { kind?: unknown } | null)?.kind;
   if (kind === "toolscore.mcp-lock") {
     const { parseLock, snapshotFromLock } = await import("../pin/lock.js");
-    return { snapshot: snapshotFromLock(parseLock(data, path)), origin: "lock" };
+    const lock = parseLock(data, path);
+    return { snapshot: snapshotFromLock(lock), origin: "lock", lock };
   }
   return { snapshot: ServerSnapshot.parse(data, path), origin: "snapshot" };
+}
+
+/** A target's snapshot: a saved file is read; a live server is listed and always stopped again. */
+export async function snapshotOfTarget(
+  target: ServerTarget,
+  values: Record<string, unknown>,
+  ctx: CliContext,
+): Promise<{ snapshot: ServerSnapshot; origin: SnapshotSource["origin"] }> {
+  if (target.kind === "file") return readSavedFile(resolve(ctx.cwd, target.path));
+  const client = await connectTarget(target, connectOptions(values, ctx));
+  try {
+    return { snapshot: await ServerSnapshot.fromClient(client), origin: "live" };
+  } finally {
+    await client.close();
+  }
 }
 
 /**
@@ -38,18 +57,7 @@ export async function obtainSnapshot(
   ctx: CliContext,
 ): Promise<SnapshotSource> {
   const target = resolveTarget(arg, targetOptions(values, ctx));
-  if (target.kind === "file") {
-    const { snapshot, origin } = await readSavedFile(resolve(ctx.cwd, target.path));
-    return { snapshot, target, origin };
-  }
-  // A launched server starts in the context's working directory unless told otherwise.
-  const live = target.kind === "stdio" && target.cwd === undefined ? { ...target, cwd: ctx.cwd } : target;
-  const client = await connectTarget(live, connectOptions(values, ctx));
-  try {
-    return { snapshot: await ServerSnapshot.fromClient(client), target, origin: "live" };
-  } finally {
-    await client.close();
-  }
+  return { ...(await snapshotOfTarget(target, values, ctx)), target };
 }
 
 /** Fails with a usage error when a command that needs a live server gets a file. */

@@ -13,6 +13,8 @@ export interface ConnectOptions {
   clientCapabilities?: readonly ClientCapabilityName[];
   /** The environment a launched server inherits (default: this process's, as a shell passes it). */
   baseEnv?: Record<string, string | undefined>;
+  /** The folder a launched server starts in when its target names none (default: this process's). */
+  baseCwd?: string;
 }
 
 /** Options for launching a stdio server. */

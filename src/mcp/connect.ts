@@ -5,7 +5,7 @@ import type { ServerTarget } from "./target.js";
 /** Connects to a live target (stdio or HTTP). A file target is a usage error here. */
 export async function connectTarget(target: ServerTarget, opts: ConnectOptions = {}): Promise<MCPClient> {
   if (target.kind === "stdio") {
-    return MCPStdioClient.connect(target.argv, { ...opts, env: target.env, cwd: target.cwd });
+    return MCPStdioClient.connect(target.argv, { ...opts, env: target.env, cwd: target.cwd ?? opts.baseCwd });
   }
   if (target.kind === "http") {
     const { MCPHttpClient } = await import("./http.js");

@@ -1,7 +1,7 @@
 // What a launched server inherits: the user's environment, then the config entry's env, then
 // --env; its working directory from --cwd, or from a config's cwd relative to the config file.
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { fixture, fixtureCommand, runCli, tempDir } from "../support/cli.js";
@@ -92,5 +92,24 @@ describe("environment and working directory of a launched server", () => {
     ]);
     assert.equal(r.code, 0, r.stderr);
     assert.doesNotMatch(r.stdout + r.stderr, /hunter2-secret/);
+  });
+});
+
+describe("a relative launch command starts in the command's working directory", () => {
+  const srv = join(tmp.dir, "relative-server");
+  mkdirSync(srv, { recursive: true });
+  for (const f of ["env-report.mjs", "raw-server.mjs"]) copyFileSync(fixture(f), join(srv, f));
+
+  test("mcp list, mcp diff and mcp test, run in-process from another folder", async () => {
+    const list = await runCli(["mcp", "list", "node env-report.mjs", "--json", "-"], { cwd: srv });
+    assert.equal(list.code, 0, list.stderr);
+    const description = (JSON.parse(list.stdout) as { tools: Array<{ description: string }> }).tools[0]!
+      .description;
+    assert.equal((JSON.parse(description) as { cwd: string }).cwd, srv);
+    const diff = await runCli(["mcp", "diff", "node env-report.mjs", "node env-report.mjs"], { cwd: srv });
+    assert.equal(diff.code, 0, diff.stderr);
+    const card = await runCli(["mcp", "test", "node env-report.mjs", "--report", "json"], { cwd: srv });
+    assert.equal(card.code, 0, card.stderr);
+    assert.equal((JSON.parse(card.stdout) as { kind: string }).kind, "toolscore.mcp-scorecard");
   });
 });

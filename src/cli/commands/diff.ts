@@ -1,5 +1,3 @@
-import { resolve } from "node:path";
-import { connectTarget } from "../../mcp/connect.js";
 import { ServerSnapshot } from "../../mcp/snapshot.js";
 import { resolveTarget, type ServerTarget } from "../../mcp/target.js";
 import { diffSnapshots } from "../../diff/diff.js";
@@ -11,7 +9,7 @@ import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError, isToolscoreError } from "../../util/errors.js";
 import { toPrettyJson } from "../../util/fs.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, choice, connectOptions, parseCommand, targetOptions } from "../args.js";
+import { SERVER_OPTIONS, choice, parseCommand, targetOptions } from "../args.js";
 import { emitCi, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -25,7 +23,7 @@ import {
   writeSarif,
 } from "../sarif.js";
 import { diffSarif } from "../../report/sarif-reports.js";
-import { readSavedFile, requireLive } from "../source.js";
+import { requireLive, snapshotOfTarget } from "../source.js";
 import { scorecardOf } from "./diff-test.js";
 
 export const HELP = `Usage: toolscore mcp diff A B [options]
@@ -124,17 +122,6 @@ function onSide(side: Side, target: ServerTarget, e: unknown): unknown {
   return new ToolscoreError(e.code, `${side} (${label}): ${e.message}`, e.data, { cause: e });
 }
 
-/** A side's snapshot: read from disk, or listed from a live server that is always stopped again. */
-async function snapshotOf(target: ServerTarget, values: Values, ctx: CliContext): Promise<ServerSnapshot> {
-  if (target.kind === "file") return (await readSavedFile(resolve(ctx.cwd, target.path))).snapshot;
-  const client = await connectTarget(target, connectOptions(values, ctx));
-  try {
-    return await ServerSnapshot.fromClient(client);
-  } finally {
-    await client.close();
-  }
-}
-
 interface Loaded {
   snapshot: ServerSnapshot;
   scorecard?: ScorecardSummary;
@@ -153,7 +140,7 @@ async function loadBoth(
     const target = targets[side];
     try {
       if (values.test) return await scorecardOf(target, values, ctx);
-      return { snapshot: await snapshotOf(target, values, ctx) };
+      return { snapshot: (await snapshotOfTarget(target, values, ctx)).snapshot };
     } catch (e) {
       throw onSide(side, target, e);
     }

@@ -1,13 +1,12 @@
 import { resolve } from "node:path";
-import { ServerSnapshot } from "../../mcp/snapshot.js";
+import type { ServerSnapshot } from "../../mcp/snapshot.js";
 import { resolveTarget } from "../../mcp/target.js";
-import { LOCK_KIND, parseLock, type Lock } from "../../pin/lock.js";
+import type { Lock } from "../../pin/lock.js";
 import { PIN_FAIL_ON, verifyPin } from "../../pin/verify.js";
 import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
-import { readJsonFile } from "../../util/fs.js";
 import { SERVER_OPTIONS, choice, parseCommand, targetOptions } from "../args.js";
 import { emitCi } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
@@ -21,7 +20,7 @@ import {
   sarifArtifact,
   writeSarif,
 } from "../sarif.js";
-import { obtainSnapshot } from "../source.js";
+import { obtainSnapshot, readSavedFile } from "../source.js";
 import { pinCheckCi, readLockArg } from "../pin-check.js";
 import { pinSarif } from "../../report/sarif-reports.js";
 
@@ -102,10 +101,9 @@ async function obtainCurrent(
 ): Promise<ServerSnapshot | Lock> {
   const target = resolveTarget(arg, targetOptions(values, ctx));
   if (target.kind === "file") {
-    const path = resolve(ctx.cwd, target.path);
-    const data = readJsonFile(path, "snapshot or lock");
-    if ((data as { kind?: unknown } | null)?.kind === LOCK_KIND) return parseLock(data, target.path);
-    return ServerSnapshot.parse(data, target.path);
+    // A lock stands as itself, so that its instructions hash is compared too.
+    const saved = await readSavedFile(resolve(ctx.cwd, target.path));
+    return saved.origin === "lock" ? saved.lock : saved.snapshot;
   }
   const declared = lock.client_capabilities.join(",");
   const asked = values["client-capabilities"] as string | undefined;
