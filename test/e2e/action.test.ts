@@ -2,12 +2,11 @@
 // variables with their dashes, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files, real servers.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SarifLog } from "../../src/report/sarif.js";
 import { sarifSchemaErrors } from "../support/sarif-schema.js";
-import { ROOT, runBin, tempDir } from "../support/cli.js";
+import { ROOT, runBin, runNode, tempDir } from "../support/cli.js";
 
 const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const rugpull = `${notes} --rugpull`;
@@ -43,7 +42,7 @@ let work: ReturnType<typeof tempDir>;
 let runs = 0;
 
 /** Runs dist/action.js with `inputs` (names as in action.yml) from the folder `cwd`. */
-function runAction(inputs: Record<string, string>, cwd = work.dir): Promise<ActionRun> {
+async function runAction(inputs: Record<string, string>, cwd = work.dir): Promise<ActionRun> {
   const n = ++runs;
   const outputFile = join(work.dir, `output-${n}`);
   const summaryFile = join(work.dir, `summary-${n}`);
@@ -62,31 +61,17 @@ function runAction(inputs: Record<string, string>, cwd = work.dir): Promise<Acti
     GITHUB_WORKFLOW_REF: "acme/notes/.github/workflows/mcp.yml@refs/pull/7/merge",
   });
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, "dist", "action.js")], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d));
-    child.stderr.on("data", (d: Buffer) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      fail(new Error(`dist/action.js hung with ${JSON.stringify(inputs)}`));
-    }, 90_000);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      done({
-        code: code ?? -1,
-        stdout,
-        stderr,
-        outputs: parseOutputs(readFileSync(outputFile, "utf8")),
-        summary: readFileSync(summaryFile, "utf8"),
-      });
-    });
+  const run = await runNode(join(ROOT, "dist", "action.js"), [], {
+    cwd,
+    env,
+    replaceEnv: true,
+    timeoutMs: 90_000,
   });
+  return {
+    ...run,
+    outputs: parseOutputs(readFileSync(outputFile, "utf8")),
+    summary: readFileSync(summaryFile, "utf8"),
+  };
 }
 
 before(async () => {

@@ -40,15 +40,19 @@ export async function runCli(
   return { code, stdout, stderr };
 }
 
-/** Runs the built `dist/cli.js` as a child process. */
-export function runBin(
+/**
+ * Runs a Node script as a child process and captures its output. `env` is laid over this
+ * process's environment, or replaces it with `replaceEnv`.
+ */
+export function runNode(
+  script: string,
   argv: string[],
-  opts: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+  opts: { env?: Record<string, string>; replaceEnv?: boolean; cwd?: string; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, "dist", "cli.js"), ...argv], {
+    const child = spawn(process.execPath, [script, ...argv], {
       cwd: opts.cwd ?? ROOT,
-      env: { ...process.env, ...opts.env },
+      env: opts.replaceEnv ? opts.env : { ...process.env, ...opts.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -57,13 +61,21 @@ export function runBin(
     child.stderr.on("data", (d: Buffer) => (stderr += d));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      fail(new Error(`dist/cli.js ${argv.join(" ")} hung`));
+      fail(new Error(`${script} ${argv.join(" ")} hung`));
     }, opts.timeoutMs ?? 30_000);
     child.on("close", (code) => {
       clearTimeout(timer);
       done({ code: code ?? -1, stdout, stderr });
     });
   });
+}
+
+/** Runs the built `dist/cli.js` as a child process. */
+export function runBin(
+  argv: string[],
+  opts: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<CliRun> {
+  return runNode(join(ROOT, "dist", "cli.js"), argv, opts);
 }
 
 /** The state letter and process group of a process, from /proc (Linux), or undefined. */
