@@ -20,15 +20,8 @@ export interface LintReport {
   /** True when there is no error finding (the command exits 0). */
   ok: boolean;
   counts: LintCounts;
-  findings: Array<{
-    rule: string;
-    severity: Severity;
-    tool: string | null;
-    path: string;
-    message: string;
-    fix: string;
-    args: Record<string, unknown>;
-  }>;
+  /** The findings, each with its `args` (`{}` when it has none). */
+  findings: Array<Required<LintFinding>>;
 }
 
 /** Counts findings by severity. */
