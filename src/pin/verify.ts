@@ -17,6 +17,7 @@ import { compareCodeUnits } from "../util/order.js";
 /** The drift rules, in the order their findings are listed for one tool. */
 export const PIN_RULES = [
   "pin-lock-modified",
+  "pin-tool-duplicated",
   "pin-capability-added",
   "pin-tool-added",
   "pin-tool-removed",
@@ -31,6 +32,7 @@ export type PinRule = (typeof PIN_RULES)[number];
 /** The severity of each rule. */
 export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
   "pin-lock-modified": "error",
+  "pin-tool-duplicated": "error",
   "pin-capability-added": "error",
   "pin-tool-added": "error",
   "pin-tool-removed": "error",
@@ -59,6 +61,10 @@ export interface PinFinding {
   capabilities: CapabilityFinding[];
   /** `pin-tool-added` and `pin-capability-added`: whether the tool is new. */
   newTool?: boolean;
+  /** `pin-tool-duplicated`: how many tools the server (or the lock) lists under the name. */
+  count?: number;
+  /** `pin-tool-duplicated`: whether the repeated name is in the server's listing or in the lock. */
+  where?: "server" | "lock";
   /** `pin-lock-modified`: the hashes that do not match. */
   problems?: LockProblem[];
   /** `pin-server-changed`, `pin-protocol-changed`, `pin-instructions-changed`: before and after. */
@@ -94,7 +100,10 @@ export interface VerifyPinOptions {
 /** Whether a finding fails under `failOn`. */
 export function findingFails(rule: PinRule, failOn: PinFailOn): boolean {
   if (failOn === "never") return false;
-  if (failOn === "capability") return rule === "pin-capability-added" || rule === "pin-lock-modified";
+  // A repeated name makes every other answer unreliable (clients disagree on which copy wins), so
+  // it fails whatever is asked, as a lock edited by hand does.
+  if (failOn === "capability")
+    return rule === "pin-capability-added" || rule === "pin-lock-modified" || rule === "pin-tool-duplicated";
   return PIN_SEVERITY[rule] === "error";
 }
 
@@ -129,20 +138,26 @@ export function verifyPin(
   const problems = lockProblems(lock);
   if (problems.length) drafts.push({ rule: "pin-lock-modified", tool: null, problems });
 
-  const locked = new Map(lock.tools.map((t) => [t.name, t]));
+  for (const [name, count] of repeated(lock.tools))
+    drafts.push({ rule: "pin-tool-duplicated", tool: name, count, where: "lock" });
+  for (const [name, count] of repeated(now.tools))
+    drafts.push({ rule: "pin-tool-duplicated", tool: name, count, where: "server" });
+
+  const locked = new Map<string, LockedTool>();
+  for (const t of lock.tools) if (!locked.has(t.name)) locked.set(t.name, t);
+  // Every copy of a repeated name is compared with the lock, not only the first: a second copy is
+  // where a rug pull hides, and the client may well use that one.
   const seen = new Set<string>();
   for (const t of now.tools) {
-    if (seen.has(t.name)) continue;
-    seen.add(t.name);
     const before = locked.get(t.name);
+    const again = seen.has(t.name);
+    seen.add(t.name);
     if (before) drafts.push(...compareTool(before, t));
-    else drafts.push(...newTool(t));
+    else if (!again) drafts.push(...newTool(t));
+    else drafts.push(...newTool(t).filter((d) => d.rule === "pin-capability-added"));
   }
-  for (const t of lock.tools)
-    if (!seen.has(t.name)) {
-      seen.add(t.name);
-      drafts.push({ rule: "pin-tool-removed", tool: t.name });
-    }
+  for (const t of locked.values())
+    if (!seen.has(t.name)) drafts.push({ rule: "pin-tool-removed", tool: t.name });
 
   if (lock.instructions_sha256 !== now.instructions_sha256)
     drafts.push({
@@ -183,6 +198,13 @@ export function verifyPin(
     lockedTools: lock.tools.length,
     currentTools: now.tools.length,
   };
+}
+
+/** The names listed more than once, with how many times, sorted by name. */
+function repeated(tools: readonly { name: string }[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const t of tools) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n > 1).sort((a, b) => compareCodeUnits(a[0], b[0]));
 }
 
 function dangerous(caps: readonly CapabilityFinding[]): CapabilityFinding[] {

@@ -7,7 +7,7 @@ import { htmlText, mdText } from "./markdown.js";
 export function renderPinMarkdown(report: PinReport): string {
   const out = [`### ${report.ok ? "✅" : "❌"} ${pinVerdict(report)}`, ""];
   if (report.findings.length === 0) {
-    out.push(`${report.currentTools} tool(s) match the lock.`);
+    out.push(`${report.lockedTools} tool(s) match the lock.`);
     return out.join("\n") + "\n";
   }
   out.push("| severity | rule | tool | finding | fails |", "| --- | --- | --- | --- | --- |");

@@ -27,6 +27,10 @@ export function pinMessage(f: PinFinding): string {
       const what = (f.problems ?? []).map((p) => (p.tool === null ? p.what : `${q(p.tool)} ${p.what}`));
       return `the lock does not match its own hashes (${what.join(", ")}): it was edited by hand`;
     }
+    case "pin-tool-duplicated":
+      return f.where === "lock"
+        ? `the lock holds ${f.count ?? 2} tools named ${tool}: pin the server again once it lists the name once`
+        : `the server lists ${f.count ?? 2} tools named ${tool}: clients disagree on which one they use, so the lock cannot vouch for it`;
     case "pin-capability-added":
       return f.newTool
         ? `new tool ${tool} can ${names(f.capabilities)}${sourcesOf(f.capabilities)}`
@@ -66,7 +70,7 @@ export function pinVerdict(report: PinReport): string {
 export function renderPinReport(report: PinReport, style: Style = PLAIN): string {
   const lines = [style.bold("Pin check")];
   if (report.findings.length === 0)
-    lines.push(`  ${report.currentTools} tool${report.currentTools === 1 ? "" : "s"} match the lock`);
+    lines.push(`  ${report.lockedTools} tool${report.lockedTools === 1 ? "" : "s"} match the lock`);
   for (const f of report.findings) {
     const label = f.severity === "error" ? style.red("ERROR") : style.cyan("INFO ");
     lines.push(`  ${label}  ${pinMessageForDisplay(f)} ${style.dim(`(${f.rule})`)}`);

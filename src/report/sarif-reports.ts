@@ -25,6 +25,10 @@ const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
     "The lock does not match its own hashes: it was edited by hand.",
     "Never edit a lock by hand. Run toolscore mcp pin again on the approved server and commit the lock it writes.",
   ],
+  "pin-tool-duplicated": [
+    "The server lists two or more tools under one name.",
+    "Clients disagree on which copy they use, so a second copy can hide a changed tool behind a pinned one. Give every tool its own name, then pin again.",
+  ],
   "pin-capability-added": [
     "A tool gained the delete or exec capability, or a new tool has one.",
     "Review what the tool can now do before anyone uses the server. If it is approved, pin again and commit the lock.",

@@ -58,6 +58,7 @@ test("verify-pin --sarif: the rug pull's findings, pointing at the tools' entrie
       "pin-server-changed",
       "pin-tool-added",
       "pin-tool-changed",
+      "pin-tool-duplicated",
       "pin-tool-removed",
     ],
   );

@@ -71,6 +71,13 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       `toolscore: warning: --capabilities names '${escapeLine(name)}', which the server does not have\n`,
     );
   }
+  const counts = new Map<string, number>();
+  for (const t of snapshot.tools) counts.set(toolName(t), (counts.get(toolName(t)) ?? 0) + 1);
+  for (const [name, n] of [...counts].filter(([, c]) => c > 1)) {
+    ctx.stderr(
+      `toolscore: warning: the server lists ${n} tools named '${escapeLine(name)}': verification fails until each name is listed once\n`,
+    );
+  }
   const lock = buildLock(snapshot, { overrides });
   const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === serializeLock(lock);
   if (!unchanged) await writeLock(lockPath, lock);
