@@ -26,12 +26,20 @@ export function formatAnnotation(a: Annotation): string {
 
 /**
  * For `--ci`: appends `markdown` to the file named by GITHUB_STEP_SUMMARY (when set) and prints the
- * annotations on stdout, where the runner reads them.
+ * annotations, which the runner reads from its output streams. They go to stdout, unless stdout
+ * carries a document (`--json -`, a report on stdout): then to stderr, so stdout stays one
+ * well-formed document.
  */
-export function emitCi(ctx: CliContext, markdown: string, annotations: Annotation[]): void {
+export function emitCi(
+  ctx: CliContext,
+  markdown: string,
+  annotations: Annotation[],
+  stdoutIsDocument: boolean,
+): void {
   const summary = ctx.env.GITHUB_STEP_SUMMARY;
   if (summary) appendFileSync(summary, markdown.endsWith("\n") ? markdown : markdown + "\n", "utf8");
-  for (const a of annotations) ctx.stdout(formatAnnotation(a) + "\n");
+  const write = stdoutIsDocument ? ctx.stderr : ctx.stdout;
+  for (const a of annotations) write(formatAnnotation(a) + "\n");
 }
 
 /** Writes machine output to a file (atomically) or to stdout for `-`. */

@@ -2,7 +2,11 @@ import { structuredPatch } from "diff";
 import { stableJson } from "../util/json.js";
 import { escapeLine } from "../util/unicode.js";
 
-/** A unified diff of one field of a tool, as data: header names and hunks of escaped lines. */
+/**
+ * A unified diff of one field of a tool, as data: header names and hunks of raw lines, each
+ * prefixed by ` `, `-` or `+`. The lines are exactly what the server sent; renderers for people
+ * escape them (see {@link renderFieldDiff}), JSON keeps them as they are.
+ */
 export interface FieldDiff {
   field: string;
   /** `--- ` header name, e.g. `description (lock)`. */
@@ -29,8 +33,7 @@ function range(start: number, count: number): string {
 }
 
 /**
- * The unified diff between two values of a field (three lines of context). Every line is escaped,
- * so invisible characters and terminal controls from a server show as `\u200b`-style escapes.
+ * The unified diff between two values of a field (three lines of context), lines kept raw.
  * Returns undefined when the two show the same.
  */
 export function diffField(
@@ -51,16 +54,23 @@ export function diffField(
     to: `${field}${labels.to}`,
     hunks: patch.hunks.map((h) => ({
       header: `@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@`,
-      lines: h.lines.filter((l) => !l.startsWith("\\")).map((l) => l[0] + escapeLine(l.slice(1))),
+      lines: h.lines.filter((l) => !l.startsWith("\\")),
     })),
   };
 }
 
-/** The diff as text lines (`--- …`, `+++ …`, `@@ … @@`, then the lines), each prefixed by `indent`. */
+/**
+ * The diff as text lines for a person (`--- …`, `+++ …`, `@@ … @@`, then the lines), each prefixed
+ * by `indent`. Every line is escaped, so invisible characters and terminal controls from a server
+ * show as `\u200b`-style escapes.
+ */
 export function renderFieldDiff(d: FieldDiff, indent = ""): string[] {
   return [
     `${indent}--- ${d.from}`,
     `${indent}+++ ${d.to}`,
-    ...d.hunks.flatMap((h) => [`${indent}${h.header}`, ...h.lines.map((l) => `${indent}${l}`)]),
+    ...d.hunks.flatMap((h) => [
+      `${indent}${h.header}`,
+      ...h.lines.map((l) => `${indent}${l[0] ?? " "}${escapeLine(l.slice(1))}`),
+    ]),
   ];
 }

@@ -145,7 +145,6 @@ test("mcp lint --ci on a clean server: an OK summary and no annotations", async 
 const USAGE: Array<[string, string[], RegExp]> = [
   ["no server", ["mcp", "lint"], /toolscore: /],
   ["an unknown option", ["mcp", "lint", CLEAN, "--sarif-out", "x"], /Unknown option '--sarif-out'/],
-  ["--ci with --json -", ["mcp", "lint", CLEAN, "--ci", "--json", "-"], /--ci .* --json -/],
   ["a missing file", ["mcp", "lint", "nope.json"], /no such file/],
   ["a file that is not a snapshot", ["mcp", "lint", join(ROOT, "package.json")], /not a snapshot/],
   ["a server that cannot start", ["mcp", "lint", "definitely-not-a-command-xyz"], /toolscore: /],

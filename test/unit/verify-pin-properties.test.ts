@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { renderFieldDiff } from "../../src/report/field-diff.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { canonicalJson } from "../../src/pin/canonical.js";
@@ -138,8 +139,14 @@ test("property: one change to one pinned field of one tool is reported on that t
       const changed = report.findings.find((f) => f.rule === "pin-tool-changed")!;
       assert.deepEqual(changed.fields, [field]);
       assert.equal(report.ok, false);
-      // An invisible character shows, escaped, in the diff a reviewer reads.
-      if (ch.kind === "invisible") assert.match(JSON.stringify(changed.diffs), /\\\\u/);
+      if (ch.kind === "invisible") {
+        // The diff data carries the character itself; the diff a reviewer reads shows it escaped.
+        const lines = changed.diffs.flatMap((d) => d.hunks.flatMap((h) => h.lines));
+        assert.ok(lines.some((l) => l.startsWith("+") && l.includes(ch.ch)));
+        const shown = changed.diffs.flatMap((d) => renderFieldDiff(d)).join("\n");
+        assert.match(shown, /\\u/);
+        assert.ok(!shown.includes(ch.ch));
+      }
     }),
     { numRuns: 300 },
   );

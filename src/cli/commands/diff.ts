@@ -193,12 +193,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const style = useColor(ctx) ? COLOR : PLAIN;
     ctx.stdout(renderDiff(diff, { style, brief: values.brief, failOn, labels }));
   }
-  // Annotations go to stdout, so they stay out of JSON written there.
   if (values.ci) {
     emitCi(
       ctx,
       renderDiffMarkdown(diff, { failOn, labels }),
-      values.json === "-" ? [] : annotations(diff, failing),
+      annotations(diff, failing),
+      values.json === "-",
     );
   }
   return failing ? EXIT.FAIL : EXIT.OK;

@@ -4,7 +4,6 @@ import { renderLintConsole } from "../../report/lint.js";
 import { buildLintReport, renderLintJson } from "../../report/lint-json.js";
 import { renderLintMarkdown } from "../../report/lint-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand } from "../args.js";
 import { emitCi, type Annotation } from "../ci.js";
@@ -76,12 +75,6 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
-  if (values.ci && values.json === "-") {
-    throw new ToolscoreError(
-      "USAGE",
-      "--ci prints annotations on stdout, so it cannot share stdout with --json -: name a file for --json",
-    );
-  }
   checkSarifOption(values.sarif);
   const pinCheck = preparePinCheck(values, ctx, "mcp lint");
   const { snapshot, target } = await obtainSnapshot(positionals[0], values, ctx);
@@ -102,11 +95,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       pin ? toPrettyJson({ ...report, pin: pinReportJson(pin) }) : renderLintJson(report),
       ctx,
     );
-    if (json === "-") return exit;
   }
-  const style = useColor(ctx) ? COLOR : PLAIN;
-  ctx.stdout(renderLintConsole(snapshot.server, snapshot.tools.length, findings, style));
-  if (pin) ctx.stdout(renderPinCheck(pin, style));
+  if (json !== "-") {
+    const style = useColor(ctx) ? COLOR : PLAIN;
+    ctx.stdout(renderLintConsole(snapshot.server, snapshot.tools.length, findings, style));
+    if (pin) ctx.stdout(renderPinCheck(pin, style));
+  }
   if (values.ci) {
     const pinCi = pin && pinCheckCi(pin);
     emitCi(
@@ -114,8 +108,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       renderLintMarkdown(snapshot.server, snapshot.tools.length, findings) +
         (pinCi ? `\n${pinCi.markdown}` : ""),
       [...lintAnnotations(findings), ...(pinCi?.annotations ?? [])],
+      json === "-",
     );
   }
-  if (json !== undefined) ctx.stderr(`Lint report written to ${json}\n`);
+  if (json !== undefined && json !== "-") ctx.stderr(`Lint report written to ${json}\n`);
   return exit;
 }

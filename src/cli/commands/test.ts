@@ -136,7 +136,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     );
 
   const text = report === "md" ? renderScorecardMarkdown(card) : renderScorecardJson(card);
-  if (wantsReport && (output === undefined || output === "-")) ctx.stdout(text);
+  const reportOnStdout = wantsReport && (output === undefined || output === "-");
+  if (reportOnStdout) ctx.stdout(text);
   else {
     if (output !== undefined) writeOutput(output, text, ctx);
     ctx.stdout(renderScorecard(card, useColor(ctx) ? COLOR : PLAIN, ctx.columns ?? 100));
@@ -147,16 +148,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (pin) {
     // With the report on stdout, the pin check goes to stderr so stdout stays one document.
     const pinText = renderPinCheck(pin, useColor(ctx) ? COLOR : PLAIN);
-    if (wantsReport && (output === undefined || output === "-")) ctx.stderr(pinText);
+    if (reportOnStdout) ctx.stderr(pinText);
     else ctx.stdout(pinText);
     if (!pin.ok) code = EXIT.FAIL;
   }
   if (values.ci) {
     const pinCi = pin && pinCheckCi(pin);
-    emitCi(ctx, renderScorecardMarkdown(card) + (pinCi ? `\n${pinCi.markdown}` : ""), [
-      ...annotations(card),
-      ...(pinCi?.annotations ?? []),
-    ]);
+    emitCi(
+      ctx,
+      renderScorecardMarkdown(card) + (pinCi ? `\n${pinCi.markdown}` : ""),
+      [...annotations(card), ...(pinCi?.annotations ?? [])],
+      reportOnStdout,
+    );
     if (card.fixes.some((f) => f.blocking)) code = EXIT.FAIL;
   }
   if (failUnder !== undefined && gradeBelow(card.grade, failUnder)) {

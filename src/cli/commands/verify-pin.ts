@@ -87,7 +87,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (values.ci) {
     const { markdown, annotations } = pinCheckCi(report);
-    emitCi(ctx, markdown, annotations);
+    emitCi(ctx, markdown, annotations, toStdout);
   }
   return report.ok ? EXIT.OK : EXIT.FAIL;
 }
