@@ -44,12 +44,36 @@ export function readLockArg(shown: string, ctx: CliContext): Lock {
 export interface PinCheck {
   lock: Lock;
   failOn: PinFailOn;
+  /** The `--client-capabilities` value the server must be started with: the lock's. */
+  clientCapabilities: string;
+}
+
+/**
+ * The client capabilities a check against `lock` starts the server with: the ones the lock was
+ * pinned with, so that the server shows the surface that was pinned. Asking for another set is a
+ * usage error, the same for `mcp verify-pin` and `--pin` on `mcp lint` and `mcp test`.
+ */
+export function lockClientCapabilities(lock: Lock, asked: string | undefined): string {
+  const declared = lock.client_capabilities.join(",");
+  if (asked === undefined) return declared;
+  const normalised = asked
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .sort()
+    .join(",");
+  if (normalised !== declared) {
+    throw new ToolscoreError(
+      "USAGE",
+      `the lock was pinned with --client-capabilities ${JSON.stringify(declared)}, and verification declares the same set: leave the option out`,
+    );
+  }
+  return declared;
 }
 
 /**
  * Reads `--pin` and `--fail-on`. Returns undefined without `--pin`; `--fail-on` alone is a usage
- * error. When the lock was pinned with client capabilities and none are asked for, the server is
- * started with the lock's, so that it shows the surface that was pinned.
+ * error, and so are client capabilities other than the lock's (see {@link lockClientCapabilities}).
  */
 export function preparePinCheck(
   values: Record<string, unknown>,
@@ -65,10 +89,19 @@ export function preparePinCheck(
   }
   const failOn = choice("--fail-on", values["fail-on"] as string | undefined, PIN_FAIL_ON, "drift");
   const lock = readLockArg(pin, ctx);
-  if (values["client-capabilities"] === undefined && lock.client_capabilities.length > 0) {
-    values["client-capabilities"] = lock.client_capabilities.join(",");
-  }
-  return { lock, failOn };
+  const clientCapabilities = lockClientCapabilities(
+    lock,
+    values["client-capabilities"] as string | undefined,
+  );
+  return { lock, failOn, clientCapabilities };
+}
+
+/** The parsed server options with the client capabilities a pin check needs, as a copy. */
+export function withPinClientCapabilities<T extends Record<string, unknown>>(
+  values: T,
+  check: PinCheck | undefined,
+): T {
+  return check === undefined ? values : { ...values, "client-capabilities": check.clientCapabilities };
 }
 
 /** Runs the check on the snapshot the command already has. */

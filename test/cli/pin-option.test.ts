@@ -85,6 +85,26 @@ describe("mcp lint --pin", () => {
   });
 });
 
+describe("--pin and verify-pin share one rule for client capabilities", () => {
+  // The sample lock was pinned without client capabilities; asking for others is one usage error,
+  // the same line from all three commands, and no server is started for it.
+  for (const argv of [
+    ["mcp", "verify-pin", sample, "--lock", lock],
+    ["mcp", "lint", sample, "--pin", lock],
+    ["mcp", "test", sample, "--pin", lock],
+  ]) {
+    test(`${argv[1]} with --client-capabilities other than the lock's: exit 2`, async () => {
+      const run = await runCli([...argv, "--client-capabilities", "sampling"]);
+      assert.equal(run.code, 2, run.stdout);
+      assert.equal(
+        run.stderr,
+        'toolscore: the lock was pinned with --client-capabilities "", and verification declares the same set: leave the option out\n',
+      );
+      assert.equal(run.stdout, "");
+    });
+  }
+});
+
 describe("mcp test --pin", () => {
   test("the sample server against its own lock: the pin check passes, the scorecard is shown", async () => {
     const run = await runCli(["mcp", "test", sample, "--pin", lock]);

@@ -26,6 +26,7 @@ import {
   preparePinCheck,
   renderPinCheck,
   runPinCheck,
+  withPinClientCapabilities,
 } from "../pin-check.js";
 import { pinReportJson } from "../../report/pin-json.js";
 import { toPrettyJson } from "../../util/fs.js";
@@ -77,7 +78,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   checkSarifOption(values.sarif);
   const pinCheck = preparePinCheck(values, ctx, "mcp lint");
-  const { snapshot, target } = await obtainSnapshot(positionals[0], values, ctx);
+  const { snapshot, target } = await obtainSnapshot(
+    positionals[0],
+    withPinClientCapabilities(values, pinCheck),
+    ctx,
+  );
   const findings = lintServer(snapshot);
   const pin = pinCheck && runPinCheck(pinCheck, snapshot);
   if (values.sarif !== undefined) {

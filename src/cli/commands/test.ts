@@ -24,6 +24,7 @@ import {
   preparePinCheck,
   renderPinCheck,
   runPinCheck,
+  withPinClientCapabilities,
 } from "../pin-check.js";
 
 export const HELP = `Usage: toolscore mcp test SERVER [options]
@@ -101,7 +102,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   );
   const wantsReport = values.report !== undefined || output !== undefined;
   const pinCheck = preparePinCheck(values, ctx, "mcp test");
-  const connect = connectOptions(values, ctx);
+  const connect = connectOptions(withPinClientCapabilities(values, pinCheck), ctx);
   // Read the overrides before starting the server, so a bad file fails fast.
   const overrides =
     values.capabilities === undefined

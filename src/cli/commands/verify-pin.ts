@@ -6,7 +6,6 @@ import { PIN_FAIL_ON, verifyPin } from "../../pin/verify.js";
 import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { ToolscoreError } from "../../util/errors.js";
 import { SERVER_OPTIONS, choice, parseCommand, targetOptions } from "../args.js";
 import { emitCi } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
@@ -21,7 +20,7 @@ import {
   writeSarif,
 } from "../sarif.js";
 import { obtainSnapshot, readSavedFile } from "../source.js";
-import { pinCheckCi, readLockArg } from "../pin-check.js";
+import { lockClientCapabilities, pinCheckCi, readLockArg } from "../pin-check.js";
 import { pinSarif } from "../../report/sarif-reports.js";
 
 export const HELP = `Usage: toolscore mcp verify-pin SERVER [--lock FILE] [--fail-on drift|capability|never] [--json FILE|-] [--ci] [options]
@@ -105,22 +104,7 @@ async function obtainCurrent(
     const saved = await readSavedFile(resolve(ctx.cwd, target.path));
     return saved.origin === "lock" ? saved.lock : saved.snapshot;
   }
-  const declared = lock.client_capabilities.join(",");
-  const asked = values["client-capabilities"] as string | undefined;
-  if (
-    asked !== undefined &&
-    asked
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .sort()
-      .join(",") !== declared
-  ) {
-    throw new ToolscoreError(
-      "USAGE",
-      `the lock was pinned with --client-capabilities ${JSON.stringify(declared)}, and verification declares the same set: leave the option out`,
-    );
-  }
+  const declared = lockClientCapabilities(lock, values["client-capabilities"] as string | undefined);
   const { snapshot } = await obtainSnapshot(arg, { ...values, "client-capabilities": declared }, ctx);
   return snapshot;
 }
