@@ -38,17 +38,6 @@ export function ratesLine(card: Scorecard): string {
   return parts.join("  ");
 }
 
-const UNSAFE = ["write", "delete", "exec", "unknown"];
-
-function skippedNote(capabilities: readonly string[]): string {
-  const may = capabilities.filter((c) => UNSAFE.includes(c) && c !== "unknown");
-  const parts = [
-    ...(may.length ? [`may ${may.join(", ")}`] : []),
-    ...(capabilities.includes("unknown") ? ["capabilities unknown"] : []),
-  ];
-  return parts.length ? `skipped (${parts.join("; ")})` : "skipped";
-}
-
 /** The console scorecard (plain text unless a colour style is given). Every string that came from the server is escaped. */
 export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns = 100): string {
   const out: string[] = [];
@@ -67,7 +56,7 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
       edge: t.skipped_reason ? "-" : `${t.edge.passed}/${t.edge.total}`,
       lat: t.avg_latency_ms === null ? "-" : t.avg_latency_ms.toFixed(1),
       tokens: String(t.tokens),
-      note: t.skipped_reason ? skippedNote(t.capabilities) : "",
+      note: t.skipped_reason ? `skipped (${t.skipped_note ?? "see below"})` : "",
     }));
     const w = Math.max(4, ...rows.map((r) => r.name.length));
     const head = `  ${pad("TOOL", w)}  VALID  EDGE   AVG MS  TOKENS  NOTE`;
@@ -111,12 +100,16 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
     out.push(
       "",
       style.bold("Skipped") +
-        style.dim(" (--allow-writes calls them; use it only against a throwaway server)"),
+        style.dim(
+          card.coverage.skipped.every((x) => x.reason.endsWith("--allow-writes"))
+            ? " (--allow-writes calls them; use it only against a throwaway server)"
+            : " (--allow-writes calls those that may write; use it only against a throwaway server)",
+        ),
     );
     const w = Math.max(...card.coverage.skipped.map((x) => escapeLine(x.tool).length));
     for (const x of card.coverage.skipped)
       out.push(
-        `  ${pad(escapeLine(x.tool), w)}  ${escapeLine(x.reason.replace(/: not called without --allow-writes$/, ""))}`,
+        `  ${pad(escapeLine(x.tool), w)}  ${escapeLine(x.reason.replace(/: not called (without --allow-writes|with --no-network)$/, ""))}`,
       );
   }
   return out.join("\n") + "\n";

@@ -1,3 +1,4 @@
+import { harmlessOptional } from "./safety.js";
 import { isObject, resolveRef, schemaTypes, type Schema } from "./schema.js";
 
 /** The kinds of edge case toolscore sends. */
@@ -30,9 +31,14 @@ function wrongValue(types: string[]): unknown {
 
 /**
  * The edge cases for a tool, built from valid `base` arguments (with every property): at most one
- * of each kind, on the first property it applies to (required ones first), in a fixed order.
+ * of each kind, on the first property it applies to (required ones first), in a fixed order. With
+ * `safe`, an optional property that may write (a `filename`) is never given a value here either.
  */
-export function edgeCases(inputSchema: unknown, base: Record<string, unknown>): EdgeCase[] {
+export function edgeCases(
+  inputSchema: unknown,
+  base: Record<string, unknown>,
+  opts: { safe?: boolean } = {},
+): EdgeCase[] {
   const root = isObject(inputSchema) ? inputSchema : {};
   const props = isObject(root.properties) ? root.properties : {};
   const required = Array.isArray(root.required)
@@ -40,7 +46,9 @@ export function edgeCases(inputSchema: unknown, base: Record<string, unknown>): 
     : [];
   const order = [
     ...required.filter((r) => r in props),
-    ...Object.keys(props).filter((p) => !required.includes(p)),
+    ...Object.keys(props).filter(
+      (p) => !required.includes(p) && (!opts.safe || harmlessOptional(p, props[p])),
+    ),
   ];
   const cases: EdgeCase[] = [];
   const add = (kind: EdgeKind, name: string, value: unknown, note: string) => {

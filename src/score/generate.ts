@@ -2,6 +2,7 @@ import * as randexpModule from "randexp";
 import { formatValue, plainString } from "./formats.js";
 import { genNumber } from "./numbers.js";
 import type { Prng } from "./prng.js";
+import { harmlessOptional, harmlessValues, onlyWriteModes } from "./safety.js";
 import { isObject, mergeSchemas, resolveRef, schemaTypes, type Schema } from "./schema.js";
 import { compileSchema } from "./validate.js";
 
@@ -21,6 +22,12 @@ export interface GenerateOptions {
   marker?: string;
   /** The happy case's index: case i takes the i-th value of each enum, so every choice gets tried. */
   variant?: number;
+  /**
+   * Safe by default (no --allow-writes): fill no optional property whose name or description says
+   * it writes or chooses a destination, and pick no enum, const or default value that names a
+   * write, delete or exec mode.
+   */
+  safe?: boolean;
 }
 
 interface Ctx extends GenerateOptions {
@@ -46,12 +53,19 @@ function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
   const s = flatten(raw, ctx);
   if (!s) return NO_VALUE;
   depth += typeof raw.$ref === "string" ? 1 : 0;
-  if ("const" in s) return s.const;
+  if ("const" in s) return ctx.safe && onlyWriteModes(s) ? NO_VALUE : s.const;
   if (Array.isArray(s.enum)) {
-    if (s.enum.length === 0) return NO_VALUE;
-    return ctx.variant === undefined ? ctx.rng.pick(s.enum) : s.enum[ctx.variant % s.enum.length];
+    const choices = ctx.safe ? harmlessValues(s.enum) : s.enum;
+    if (choices.length === 0) return NO_VALUE;
+    return ctx.variant === undefined ? ctx.rng.pick(choices) : choices[ctx.variant % choices.length];
   }
-  if ("default" in s && !ctx.marker && ctx.rng.chance(0.25)) return s.default;
+  if (
+    "default" in s &&
+    !ctx.marker &&
+    !(ctx.safe && onlyWriteModes({ const: s.default })) &&
+    ctx.rng.chance(0.25)
+  )
+    return s.default;
   const types = schemaTypes(s);
   const nonNull = types.filter((t) => t !== "null");
   let type: string;
@@ -95,15 +109,22 @@ function flatten(raw: Schema, ctx: Ctx): Schema | undefined {
       s = allOf.reduce<Schema>((acc, b) => (isObject(b) ? mergeSchemas(acc, b) : acc), rest);
     } else if (Array.isArray(s.oneOf) && s.oneOf.length) {
       const { oneOf, ...rest } = s;
-      const b = ctx.rng.pick(oneOf);
+      const b = ctx.rng.pick(branches(oneOf, ctx));
       s = isObject(b) ? mergeSchemas(rest, b) : rest;
     } else if (Array.isArray(s.anyOf) && s.anyOf.length) {
       const { anyOf, ...rest } = s;
-      const b = ctx.rng.pick(anyOf);
+      const b = ctx.rng.pick(branches(anyOf, ctx));
       s = isObject(b) ? mergeSchemas(rest, b) : rest;
     } else return s;
   }
   return s;
+}
+
+/** The branches to pick from: in safe mode, none that can only be a write mode (while another is left). */
+function branches(all: unknown[], ctx: Ctx): unknown[] {
+  if (!ctx.safe) return all;
+  const harmless = all.filter((b) => !onlyWriteModes(b));
+  return harmless.length ? harmless : all;
 }
 
 function lengthRange(s: Schema): { min: number; max: number } {
@@ -179,15 +200,23 @@ function genObject(s: Schema, ctx: Ctx, depth: number): unknown {
   const names = Object.keys(props);
   const chosen = new Set(required);
   const deep = depth >= MAX_DEPTH;
-  for (const name of names) if (!deep && (ctx.full || ctx.rng.chance())) chosen.add(name);
+  const allowed = (name: string) =>
+    !ctx.safe || required.includes(name) || harmlessOptional(name, props[name]);
+  for (const name of names) if (!deep && (ctx.full || ctx.rng.chance()) && allowed(name)) chosen.add(name);
   const minProps = typeof s.minProperties === "number" ? s.minProperties : 0;
-  for (const name of names) if (chosen.size < minProps) chosen.add(name);
+  for (const name of names) if (chosen.size < minProps && allowed(name)) chosen.add(name);
   // dependentRequired (2019+) and the array form of dependencies (draft-07).
   for (const dep of [s.dependentRequired, s.dependencies]) {
     if (!isObject(dep)) continue;
     for (const name of [...chosen]) {
       const more = dep[name];
-      if (Array.isArray(more)) for (const m of more) if (typeof m === "string") chosen.add(m);
+      if (!Array.isArray(more)) continue;
+      // A property whose presence would bring in one that may write is left out (unless required).
+      if (more.some((m) => typeof m === "string" && !allowed(m)) && !required.includes(name)) {
+        chosen.delete(name);
+        continue;
+      }
+      for (const m of more) if (typeof m === "string") chosen.add(m);
     }
   }
   const out: Record<string, unknown> = {};

@@ -3,6 +3,7 @@ import { deriveCapabilities, type Capability, type CapabilityFinding } from "../
 import { edgeCases } from "./edge.js";
 import { generateArguments } from "./generate.js";
 import { Prng } from "./prng.js";
+import { unsafeArguments } from "./safety.js";
 
 /** Capabilities that keep a tool from being called without --allow-writes. */
 export const UNSAFE_CAPABILITIES: readonly Capability[] = ["write", "delete", "exec", "unknown"];
@@ -23,12 +24,23 @@ export interface ToolPlan {
   name: string;
   capabilities: CapabilityFinding[];
   skippedReason: string | null;
+  /** A few words for a table (`may write, delete`, `network`), or null when called. */
+  skippedNote: string | null;
   calls: PlannedCall[];
 }
 
 /** A per-purpose random stream, fixed by the seed, the tool and the purpose (not by call order). */
 export function streamFor(seed: string, tool: string, purpose: string): Prng {
   return new Prng(`${seed}\u0000${tool}\u0000${purpose}`);
+}
+
+function noteOf(caps: CapabilityFinding[]): string {
+  const may = caps.map((c) => c.capability).filter((c) => UNSAFE_CAPABILITIES.includes(c) && c !== "unknown");
+  const parts = [
+    ...(may.length ? [`may ${may.join(", ")}`] : []),
+    ...(caps.some((c) => c.capability === "unknown") ? ["capabilities unknown"] : []),
+  ];
+  return parts.join("; ");
 }
 
 function describeUnsafe(caps: CapabilityFinding[]): string | null {
@@ -50,21 +62,48 @@ export function planCalls(
     cases: number;
     edgeCases: boolean;
     allowWrites: boolean;
+    /** Call read tools that reach the network (default true; `--no-network` makes it false). */
+    network?: boolean;
     capabilityOverrides?: Record<string, Capability[]>;
   },
 ): ToolPlan[] {
+  const safe = !opts.allowWrites;
   return tools.map((tool) => {
     const name = typeof tool.name === "string" ? tool.name : JSON.stringify(tool.name ?? null);
     const override = typeof tool.name === "string" ? opts.capabilityOverrides?.[tool.name] : undefined;
     const capabilities = deriveCapabilities(tool, override);
-    let skippedReason =
-      typeof tool.name === "string" ? null : "its name is not a string: it cannot be called";
-    if (skippedReason === null && !opts.allowWrites) skippedReason = describeUnsafe(capabilities);
+    let skippedReason: string | null = null;
+    let skippedNote: string | null = null;
+    const skip = (reason: string, note: string) => {
+      if (skippedReason === null) [skippedReason, skippedNote] = [reason, note];
+    };
+    if (typeof tool.name !== "string") skip("its name is not a string: it cannot be called", "no name");
+    const unsafe = safe ? describeUnsafe(capabilities) : null;
+    if (unsafe) skip(unsafe, noteOf(capabilities));
+    const args = safe ? unsafeArguments(tool) : null;
+    if (args) skip(`${args}: not called without --allow-writes`, "may write");
+    const network = capabilities.find((c) => c.capability === "network");
+    if (network && opts.network === false)
+      skip(
+        `reaches the network${network.sources.length ? ` (${network.sources.join(", ")})` : ""}: not called with --no-network`,
+        "network",
+      );
+    if (skippedReason === null && safe && opts.cases > 0) {
+      // Safe generation that finds nothing where free generation would: only write modes fit.
+      const stream = () => streamFor(opts.seed, name, "happy-1");
+      const held = generateArguments(tool.inputSchema, stream(), { safe });
+      if (held.valid === false && generateArguments(tool.inputSchema, stream()).valid === true)
+        skip(
+          "no arguments without a write, delete or exec value or a write-like parameter: not called without --allow-writes",
+          "may write",
+        );
+    }
     const calls: PlannedCall[] = [];
     if (skippedReason === null) {
       for (let i = 0; i < opts.cases; i++) {
         const g = generateArguments(tool.inputSchema, streamFor(opts.seed, name, `happy-${i + 1}`), {
           variant: i,
+          safe,
         });
         calls.push({
           tool: name,
@@ -77,11 +116,12 @@ export function planCalls(
       if (opts.edgeCases) {
         const base = generateArguments(tool.inputSchema, streamFor(opts.seed, name, "edge-base"), {
           full: true,
+          safe,
         });
-        for (const e of edgeCases(tool.inputSchema, base.args))
+        for (const e of edgeCases(tool.inputSchema, base.args, { safe }))
           calls.push({ tool: name, kind: "edge", case: e.kind, args: e.args, note: e.note });
       }
     }
-    return { tool, name, capabilities, skippedReason, calls };
+    return { tool, name, capabilities, skippedReason, skippedNote, calls };
   });
 }

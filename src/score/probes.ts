@@ -94,7 +94,10 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
       : [];
     if (required.length === 0) continue;
     const args = {
-      ...generateArguments(schema, streamFor(ctx.seed, p.name, "probe-invalid"), { full: true }).args,
+      ...generateArguments(schema, streamFor(ctx.seed, p.name, "probe-invalid"), {
+        full: true,
+        safe: !ctx.allowWrites,
+      }).args,
     };
     delete args[required[0]!];
     const r = await safeCall(p.name, args);
@@ -251,6 +254,7 @@ function argsFor(
 ): Record<string, unknown> {
   const args = generateArguments(p.tool.inputSchema, streamFor(ctx.seed, p.name, purpose), {
     full: true,
+    safe: !ctx.allowWrites,
   }).args;
   return seen ? withKnown(args, p.tool.inputSchema, seen) : args;
 }

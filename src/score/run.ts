@@ -37,6 +37,8 @@ export interface ScorecardOptions {
   edgeCases?: boolean;
   /** Call tools that may write, delete or execute, or whose capabilities are unknown (default false). */
   allowWrites?: boolean;
+  /** Call read tools that reach the network (default true); false skips them with the reason. */
+  network?: boolean;
   /** Run the effect probes (default false). */
   probes?: boolean;
   /** Milliseconds each call may take (default 30 000). */
@@ -89,6 +91,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     cases,
     edgeCases: edge,
     allowWrites,
+    network: opts.network ?? true,
     capabilityOverrides: opts.capabilityOverrides,
   });
   const observer = pickObserver(plans);
@@ -157,6 +160,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
       name: p.name,
       capabilities: p.capabilities.map((c) => c.capability),
       skipped_reason: p.skippedReason,
+      skipped_note: p.skippedNote,
       happy: count(mine.filter((c) => c.kind === "happy")),
       edge: count(mine.filter((c) => c.kind === "edge")),
       avg_latency_ms: lat.length ? Math.round((lat.reduce((a, b) => a + b, 0) / lat.length) * 10) / 10 : null,
@@ -192,6 +196,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
       cases,
       edge_cases: edge,
       allow_writes: allowWrites,
+      network: opts.network ?? true,
       probes: probesOn,
       timeout_ms: timeoutMs,
     },

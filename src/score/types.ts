@@ -46,6 +46,8 @@ export interface ToolScore {
   capabilities: Capability[];
   /** Why the tool was not called, or null when it was. */
   skipped_reason: string | null;
+  /** The reason in a few words, for a table (`may write, delete`, `network`), or null when called. */
+  skipped_note: string | null;
   happy: PassCount;
   edge: PassCount;
   /** Average latency of its calls in milliseconds (timeouts and crashes left out), or null. */
@@ -101,6 +103,8 @@ export interface ScorecardSettings {
   cases: number;
   edge_cases: boolean;
   allow_writes: boolean;
+  /** false with --no-network: read tools that reach the network were skipped. */
+  network: boolean;
   probes: boolean;
   timeout_ms: number;
 }

@@ -16,6 +16,7 @@ import { EXIT } from "../exit-codes.js";
 import { writeOutput } from "../output.js";
 import { requireLive } from "../source.js";
 import { scorecardForTarget } from "../../score/for-target.js";
+import { freshWorkDir } from "../work-dir.js";
 import type { ServerSnapshot } from "../../mcp/snapshot.js";
 import {
   PIN_CHECK_HELP,
@@ -34,13 +35,17 @@ and edge cases), lints the definitions, and grades the server A-F: 0.6 valid inp
 + 0.2 lint (with --probes: 0.5 + 0.15 + 0.15 + 0.2 probes).
 
 Safe by default: tools that may write, delete or execute, or whose capabilities are unknown, are
-not called unless --allow-writes is given; they are listed as skipped.
+not called unless --allow-writes is given; they are listed as skipped. Called tools get no
+argument that may write (no optional file name or output path, no enum value such as "set" or
+"delete"). Read tools that reach the network are called; --no-network skips them. A launched
+server runs in a fresh temporary folder, removed afterwards, unless --cwd names one.
 
 Options:
   --cases N                 valid-input calls per tool (default 3; 0 means not graded)
   --no-edge-cases           skip the edge-case calls
   --seed SEED               seed of the argument generator (default 1): same seed, same calls
   --allow-writes            also call tools that may write, delete or execute (use a throwaway server)
+  --no-network              skip read tools that reach the network (called by default)
   --probes                  run the effect probes (write probes need --allow-writes)
   --capabilities FILE       capability overrides, {"tool_name": ["read"]}, as for mcp pin
   --concurrency N           calls of read-only tools in flight at once (default ${DEFAULT_CONCURRENCY})
@@ -59,6 +64,7 @@ const OPTIONS = {
   "no-edge-cases": { type: "boolean" },
   seed: { type: "string" },
   "allow-writes": { type: "boolean" },
+  "no-network": { type: "boolean" },
   probes: { type: "boolean" },
   concurrency: { type: "string" },
   capabilities: { type: "string" },
@@ -111,25 +117,28 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );
-  const target = resolveTarget(positionals[0], targetOptions(values, ctx));
-  requireLive(target, "mcp test");
+  const resolved = resolveTarget(positionals[0], targetOptions(values, ctx));
+  requireLive(resolved, "mcp test");
+  // Whatever the server writes lands in a folder of its own, removed when it has been stopped.
+  const work = freshWorkDir(resolved, ctx.cwd);
 
   const progress = ctx.isTTY && !values.ci;
   let snapshot: ServerSnapshot | undefined;
-  const card = await scorecardForTarget(target, {
+  const card = await scorecardForTarget(work.target, {
     onSnapshot: (s) => void (snapshot = s),
     connect,
     cases,
     edgeCases: !values["no-edge-cases"],
     seed: values.seed,
     allowWrites: values["allow-writes"] ?? false,
+    network: !values["no-network"],
     probes: values.probes ?? false,
     concurrency,
     capabilityOverrides: overrides,
     onProgress: progress
       ? (done, total) => ctx.stderr(`\r\u001b[2Kcalling tools ${done}/${total}`)
       : undefined,
-  });
+  }).finally(() => work.remove());
   if (progress) ctx.stderr("\r\u001b[2K");
   for (const name of Object.keys(overrides ?? {}).filter((n) => !card.tools.some((t) => t.name === n)))
     ctx.stderr(
