@@ -4,6 +4,7 @@ import { readLock } from "../pin/lock-file.js";
 import { PIN_FAIL_ON, verifyPin, type PinFailOn, type PinReport } from "../pin/verify.js";
 import { pinMessage, renderPinReport } from "../report/pin.js";
 import { renderPinMarkdown } from "../report/pin-markdown.js";
+import { itemName } from "../report/surface-label.js";
 import type { Style } from "../report/style.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { escapeLine } from "../util/unicode.js";
@@ -122,7 +123,7 @@ export function pinCheckCi(report: PinReport): { markdown: string; annotations: 
       .filter((f) => f.failing)
       .map((f) => ({
         level: "error" as const,
-        title: `${f.rule}${f.tool === null ? "" : ` ${escapeLine(f.tool)}`}`,
+        title: `${f.rule}${f.tool !== null ? ` ${escapeLine(f.tool)}` : f.item ? ` ${escapeLine(itemName(f.item))}` : ""}`,
         message: escapeLine(pinMessage(f)),
       })),
   };

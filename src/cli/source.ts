@@ -41,7 +41,8 @@ export async function snapshotOfTarget(
   if (target.kind === "file") return readSavedFile(resolve(ctx.cwd, target.path));
   const client = await connectTarget(target, connectOptions(values, ctx));
   try {
-    return { snapshot: await ServerSnapshot.fromClient(client), origin: "live" };
+    const onNote = (m: string) => ctx.stderr(`toolscore: note: ${m}\n`);
+    return { snapshot: await ServerSnapshot.fromClient(client, { onNote }), origin: "live" };
   } finally {
     await client.close();
   }

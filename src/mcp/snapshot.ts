@@ -4,6 +4,7 @@ import type { MCPClient } from "./client.js";
 import type { ClientCapabilityName } from "./session.js";
 import type { RawTool } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
+import { listSurface, parseSurfaceLists, sortSurfaceLists, type SurfaceLists } from "./surface.js";
 
 /** The `kind` of a snapshot file. */
 export const SNAPSHOT_KIND = "toolscore.mcp-snapshot";
@@ -24,6 +25,13 @@ export interface ServerSnapshot {
   client_capabilities: ClientCapabilityName[];
   instructions: string | null;
   tools: RawTool[];
+  /**
+   * Prompts (sorted by name), resource templates (by uriTemplate) and resources (by uri), exactly
+   * as sent; a kind is present only when the server declared its capability.
+   */
+  prompts?: SurfaceLists["prompts"];
+  resource_templates?: SurfaceLists["resource_templates"];
+  resources?: SurfaceLists["resources"];
 }
 
 /** Sorts tools by name (UTF-16 code units), keeping the server's order among equal names. */
@@ -35,6 +43,7 @@ export function sortTools(tools: readonly RawTool[]): RawTool[] {
 export const ServerSnapshot = {
   /** Builds a snapshot from plain parts; tools are sorted by name. */
   of(parts: Omit<ServerSnapshot, "kind" | "snapshot_version">): ServerSnapshot {
+    // The kinds beside tools come last, and only when present: a tools-only snapshot keeps its bytes.
     return {
       kind: SNAPSHOT_KIND,
       snapshot_version: SNAPSHOT_VERSION,
@@ -44,12 +53,24 @@ export const ServerSnapshot = {
       client_capabilities: [...parts.client_capabilities].sort(),
       instructions: parts.instructions,
       tools: sortTools(parts.tools),
+      ...sortSurfaceLists(parts),
     };
   },
 
-  /** Lists a live server's tools (all pages) and returns its snapshot. */
-  async fromClient(client: MCPClient): Promise<ServerSnapshot> {
+  /**
+   * Lists a live server's tools, and its prompts, resource templates and resources when it declares
+   * them (all pages), and returns its snapshot. `onNote` hears what was noticed but is not fatal.
+   */
+  async fromClient(
+    client: MCPClient,
+    opts: { onNote?: (message: string) => void } = {},
+  ): Promise<ServerSnapshot> {
     const tools = await client.listTools();
+    const surface = await listSurface(
+      (method, params) => client.request(method, params),
+      client.info.capabilities,
+      opts.onNote ?? ((m) => process.stderr.write(`toolscore: note: ${m}\n`)),
+    );
     return ServerSnapshot.of({
       server: client.info.serverInfo,
       protocol: client.info.protocolVersion,
@@ -57,6 +78,7 @@ export const ServerSnapshot = {
       client_capabilities: [...client.clientCapabilities],
       instructions: client.info.instructions,
       tools,
+      ...surface,
     });
   },
 
@@ -118,6 +140,7 @@ export const ServerSnapshot = {
       client_capabilities: cc as ClientCapabilityName[],
       instructions: (d.instructions as string | null | undefined) ?? null,
       tools: d.tools as RawTool[],
+      ...parseSurfaceLists(d, bad),
     });
   },
 };

@@ -1,6 +1,8 @@
 import { canonicalJson, canonicalKey, sha256Hex, sha256OfParts } from "./canonical.js";
 import type { Lock, LockedTool } from "./lock.js";
 import type { RawTool } from "../mcp/types.js";
+import type { SurfaceKey, SurfaceRef } from "../mcp/surface.js";
+import { surfaceListCanon, surfaceLockProblems, type LockedSurfaceItem } from "./surface-lock.js";
 
 // The hashes of a lock (SPEC 4): per field, per definition, and of the lock itself, each the
 // SHA-256 of RFC 8785 canonical JSON.
@@ -67,6 +69,8 @@ function toolCanon(t: LockedTool): string {
   return `{"capabilities":${canonicalJson(t.capabilities)},"definition":${def},"fields":${canonicalJson(t.fields)},"name":${canonicalJson(t.name)},"sha256":${canonicalJson(t.sha256)}}`;
 }
 
+const SURFACE_KEYS = new Set(["prompts", "resource_templates", "resources"]);
+
 function* lockCanonParts(lock: Record<string, unknown>): Generator<string> {
   const keys = Object.keys(lock)
     .filter((k) => k !== "lock_sha256" && lock[k] !== undefined)
@@ -79,6 +83,8 @@ function* lockCanonParts(lock: Record<string, unknown>): Generator<string> {
       yield "[";
       for (const [j, t] of (v as LockedTool[]).entries()) yield (j ? "," : "") + toolCanon(t);
       yield "]";
+    } else if (SURFACE_KEYS.has(k) && Array.isArray(v)) {
+      yield surfaceListCanon(k as SurfaceKey, v as LockedSurfaceItem[]);
     } else yield canonicalJson(v);
   }
   yield "}";
@@ -94,8 +100,10 @@ export function lockHash(lock: Omit<Lock, "lock_sha256"> & { lock_sha256?: unkno
 
 /** One way a lock does not match its own hashes. */
 export interface LockProblem {
-  /** The tool concerned, or null for the lock as a whole. */
+  /** The tool concerned, or null for the lock as a whole or a prompt, template or resource. */
   tool: string | null;
+  /** The prompt, resource template or resource concerned. */
+  item?: SurfaceRef;
   /** What does not match, e.g. `lock_sha256`, `sha256`, `fields.description`, `name`. */
   what: string;
 }
@@ -110,6 +118,8 @@ export function lockProblems(lock: Lock): LockProblem[] {
       if (fields[f] !== t.fields[f]) problems.push({ tool: t.name, what: `fields.${f}` });
     if (toolName(t.definition) !== t.name) problems.push({ tool: t.name, what: "name" });
   }
+  for (const p of surfaceLockProblems(lock))
+    problems.push({ tool: null, item: { kind: p.kind, key: p.key }, what: p.what });
   if (lockHash(lock) !== lock.lock_sha256) problems.push({ tool: null, what: "lock_sha256" });
   return problems;
 }

@@ -14,6 +14,13 @@ import {
   type CapabilityFinding,
   type CapabilityOverrides,
 } from "./capabilities.js";
+import {
+  checkLockSurface,
+  lockSurface,
+  serializeSurface,
+  surfaceFromLock,
+  type LockSurface,
+} from "./surface-lock.js";
 
 export {
   definitionHashes,
@@ -42,8 +49,11 @@ export interface LockedTool {
   capabilities: CapabilityFinding[];
 }
 
-/** A lock (`toolscore.lock.json`): the approved tool surface of a server. */
-export interface Lock {
+/**
+ * A lock (`toolscore.lock.json`): the approved surface of a server: its tools, and (optional keys)
+ * its prompts, resource templates and, when pinned with `--resources`, resources.
+ */
+export interface Lock extends LockSurface {
   kind: typeof LOCK_KIND;
   lock_version: typeof LOCK_VERSION;
   server: Record<string, unknown>;
@@ -61,6 +71,8 @@ export interface Lock {
 export interface BuildLockOptions {
   /** Capability overrides (`{"tool": ["read"]}`): stored in the lock and applied again at verification. */
   overrides?: CapabilityOverrides;
+  /** Pin the resources too (`mcp pin --resources`); the lock records the choice. */
+  resources?: boolean;
 }
 
 /**
@@ -101,6 +113,7 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
     instructions_sha256: snapshot.instructions === null ? null : sha256Hex(snapshot.instructions),
     capability_overrides: overrides,
     tools,
+    ...lockSurface(snapshot, { resources: opts.resources }),
   };
 }
 
@@ -136,6 +149,7 @@ export function serializeLock(lock: Lock): string {
       ),
       capabilities: t.capabilities.map((c) => ({ capability: c.capability, sources: c.sources })),
     })),
+    ...serializeSurface(lock),
     lock_sha256: lock.lock_sha256,
   };
   return JSON.stringify(ordered, null, 2) + "\n";
@@ -179,6 +193,7 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
   }
   if (!Array.isArray(data.tools)) throw bad('"tools" is not a list');
   data.tools.forEach((t: unknown, i) => checkLockedTool(t, `tools[${i}]`, bad));
+  checkLockSurface(data, bad);
   if (typeof data.lock_sha256 !== "string") throw bad('"lock_sha256" is not a string');
   return data as unknown as Lock;
 }
@@ -217,5 +232,6 @@ export function snapshotFromLock(lock: Lock): ServerSnapshot {
     client_capabilities: lock.client_capabilities,
     instructions: null,
     tools: lock.tools.map((t) => t.definition as RawTool),
+    ...surfaceFromLock(lock),
   });
 }

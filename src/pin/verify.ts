@@ -13,6 +13,8 @@ import {
   type PinnedField,
 } from "./lock.js";
 import { compareCodeUnits } from "../util/order.js";
+import type { SurfaceRef } from "../mcp/surface.js";
+import { SURFACE_PIN_RULES, verifySurface } from "./verify-surface.js";
 
 /** The drift rules, in the order their findings are listed for one tool. */
 export const PIN_RULES = [
@@ -22,6 +24,7 @@ export const PIN_RULES = [
   "pin-tool-added",
   "pin-tool-removed",
   "pin-tool-changed",
+  ...SURFACE_PIN_RULES,
   "pin-instructions-changed",
   "pin-server-changed",
   "pin-protocol-changed",
@@ -37,6 +40,12 @@ export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
   "pin-tool-added": "error",
   "pin-tool-removed": "error",
   "pin-tool-changed": "error",
+  "pin-prompt-added": "error",
+  "pin-prompt-removed": "error",
+  "pin-prompt-changed": "error",
+  "pin-resource-added": "error",
+  "pin-resource-removed": "error",
+  "pin-resource-changed": "error",
   "pin-instructions-changed": "error",
   "pin-server-changed": "info",
   "pin-protocol-changed": "info",
@@ -51,11 +60,13 @@ export const PIN_FAIL_ON: readonly PinFailOn[] = ["drift", "capability", "never"
 export interface PinFinding {
   rule: PinRule;
   severity: "error" | "info";
-  /** The tool concerned, or null for the server, its instructions or the lock itself. */
+  /** The tool concerned, or null for the server, its instructions, the lock itself or an item. */
   tool: string | null;
-  /** For `pin-tool-changed`: the fields that changed, in pinned-field order. */
-  fields: PinnedField[];
-  /** For `pin-tool-changed`: a unified diff per changed field. */
+  /** The prompt, resource template or resource concerned (`pin-prompt-*`, `pin-resource-*`). */
+  item?: SurfaceRef;
+  /** For a changed tool or item: the fields that changed, in pinned-field order. */
+  fields: string[];
+  /** For a changed tool or item: a unified diff per changed field. */
   diffs: FieldDiff[];
   /** `pin-capability-added`: the capabilities gained; `pin-tool-added`: all of the new tool's. */
   capabilities: CapabilityFinding[];
@@ -129,8 +140,10 @@ export function verifyPin(
 ): PinReport {
   const failOn = opts.failOn ?? "drift";
   const isLock = current.kind === LOCK_KIND;
+  // Resources are compared when the lock pinned them (`mcp pin --resources`), never otherwise.
   const now = lockBody(isLock ? snapshotFromLock(current) : current, {
     overrides: lock.capability_overrides,
+    resources: lock.resources !== undefined,
   });
   if (isLock) now.instructions_sha256 = current.instructions_sha256;
   const drafts: Draft[] = [];
@@ -158,6 +171,7 @@ export function verifyPin(
   }
   for (const t of locked.values())
     if (!seen.has(t.name)) drafts.push({ rule: "pin-tool-removed", tool: t.name });
+  drafts.push(...verifySurface(lock, now));
 
   if (lock.instructions_sha256 !== now.instructions_sha256)
     drafts.push({
@@ -236,14 +250,24 @@ function compareTool(before: LockedTool, after: LockedTool): Draft[] {
   return out;
 }
 
-// Errors first; within a severity the lock itself, then tools by name, then the server-wide rules.
+const ITEM_ORDER = ["prompt", "resource_template", "resource"];
+
+// Errors first; within a severity the lock itself, then tools by name, then prompts, resource
+// templates and resources by key, then the server-wide rules.
 function compareFindings(a: PinFinding, b: PinFinding): number {
   const sev = (f: PinFinding) => (f.severity === "error" ? 0 : 1);
-  const group = (f: PinFinding) => (f.rule === "pin-lock-modified" ? 0 : f.tool !== null ? 1 : 2);
+  const group = (f: PinFinding) =>
+    f.rule === "pin-lock-modified"
+      ? 0
+      : f.tool !== null
+        ? 1
+        : f.item
+          ? 2 + ITEM_ORDER.indexOf(f.item.kind)
+          : 5;
   return (
     sev(a) - sev(b) ||
     group(a) - group(b) ||
-    compareCodeUnits(a.tool ?? "", b.tool ?? "") ||
+    compareCodeUnits(a.tool ?? a.item?.key ?? "", b.tool ?? b.item?.key ?? "") ||
     PIN_RULES.indexOf(a.rule) - PIN_RULES.indexOf(b.rule)
   );
 }

@@ -16,6 +16,7 @@ export function pinReportJson(report: PinReport): Record<string, unknown> {
       rule: f.rule,
       severity: f.severity,
       tool: f.tool,
+      ...(f.item ? { item: f.item } : {}),
       message: pinMessage(f),
       failing: f.failing,
       fields: f.fields,

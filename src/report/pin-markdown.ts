@@ -2,6 +2,10 @@ import type { PinReport } from "../pin/verify.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { pinMessage, pinVerdict } from "./pin.js";
 import { htmlText, mdText } from "./markdown.js";
+import { itemName } from "./surface-label.js";
+
+// The tool or item a finding is about, or nothing for the server and the lock.
+const subject = (f: PinReport["findings"][number]) => f.tool ?? (f.item ? itemName(f.item) : "");
 
 /** The Markdown form of a pin check, for the GitHub job summary (`--ci`). */
 export function renderPinMarkdown(report: PinReport): string {
@@ -13,14 +17,14 @@ export function renderPinMarkdown(report: PinReport): string {
   out.push("| severity | rule | tool | finding | fails |", "| --- | --- | --- | --- | --- |");
   for (const f of report.findings) {
     out.push(
-      `| ${f.severity} | \`${f.rule}\` | ${f.tool === null ? "" : mdText(f.tool)} | ${mdText(pinMessage(f))} | ${f.failing ? "yes" : "no"} |`,
+      `| ${f.severity} | \`${f.rule}\` | ${mdText(subject(f))} | ${mdText(pinMessage(f))} | ${f.failing ? "yes" : "no"} |`,
     );
   }
   const changed = report.findings.filter((f) => f.diffs.length);
   for (const f of changed) {
     out.push(
       "",
-      `<details><summary>${htmlText(f.tool ?? "")}: ${f.fields.join(", ")}</summary>`,
+      `<details><summary>${htmlText(subject(f))}: ${f.fields.join(", ")}</summary>`,
       "",
       "```diff",
     );

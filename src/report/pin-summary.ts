@@ -3,6 +3,18 @@ import type { Lock } from "../pin/lock.js";
 import { escapeLine } from "../util/unicode.js";
 import type { Style } from "./style.js";
 
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+// `  also pinned: 4 prompts, 2 resource templates`: only for a lock that holds those kinds.
+function surfaceLine(lock: Lock): string[] {
+  const parts = [
+    lock.prompts && count(lock.prompts.length, "prompt"),
+    lock.resource_templates && count(lock.resource_templates.length, "resource template"),
+    lock.resources && count(lock.resources.length, "resource"),
+  ].filter((p): p is string => typeof p === "string");
+  return parts.length ? [`  also pinned: ${parts.join(", ")}`] : [];
+}
+
 /**
  * What `mcp pin` prints: how many tools were pinned, the capabilities found (with the tools that
  * can delete or execute named), and where the lock is.
@@ -23,6 +35,7 @@ export function renderPinSummary(lock: Lock, lockPath: string, unchanged: boolea
   return (
     [
       `${style.bold("Pinned")} ${n} tool${n === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")} (protocol ${escapeLine(lock.protocol)})`,
+      ...surfaceLine(lock),
       `  capabilities: ${counts.length ? counts.join(", ") : "none"}${overrides ? `; ${overrides} override${overrides === 1 ? "" : "s"}` : ""}`,
       `  lock: ${escapeLine(lockPath)}${unchanged ? style.dim(" (unchanged)") : ""}`,
     ].join("\n") + "\n"

@@ -3,6 +3,7 @@ import type { PinFinding, PinReport } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { PLAIN, type Style } from "./style.js";
+import { itemLabel } from "./surface-label.js";
 
 const q = (s: string) => `'${s}'`;
 
@@ -16,6 +17,8 @@ function names(caps: readonly CapabilityFinding[]): string {
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
 }
 
+const item = (f: PinFinding) => (f.item ? itemLabel(f.item) : "");
+
 /**
  * The sentence a person reads for a finding, not yet escaped: it names the tool and why (for a
  * capability finding, the sources).
@@ -24,7 +27,9 @@ export function pinMessage(f: PinFinding): string {
   const tool = q(f.tool ?? "");
   switch (f.rule) {
     case "pin-lock-modified": {
-      const what = (f.problems ?? []).map((p) => (p.tool === null ? p.what : `${q(p.tool)} ${p.what}`));
+      const what = (f.problems ?? []).map((p) =>
+        p.item ? `${itemLabel(p.item)} ${p.what}` : p.tool === null ? p.what : `${q(p.tool)} ${p.what}`,
+      );
       return `the lock does not match its own hashes (${what.join(", ")}): it was edited by hand`;
     }
     case "pin-tool-duplicated":
@@ -41,6 +46,15 @@ export function pinMessage(f: PinFinding): string {
       return `${tool} is in the lock but the server no longer has it`;
     case "pin-tool-changed":
       return `${tool} changed: ${f.fields.join(", ")}`;
+    case "pin-prompt-added":
+    case "pin-resource-added":
+      return `new ${item(f)} is not in the lock`;
+    case "pin-prompt-removed":
+    case "pin-resource-removed":
+      return `${item(f)} is in the lock but the server no longer has it`;
+    case "pin-prompt-changed":
+    case "pin-resource-changed":
+      return `${item(f)} changed: ${f.fields.join(", ")}`;
     case "pin-instructions-changed":
       if (f.before === null) return "the server now sends instructions; the lock has none";
       if (f.after === null) return "the server no longer sends the instructions in the lock";

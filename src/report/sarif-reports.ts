@@ -45,6 +45,30 @@ const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
     "A pinned tool's title, description, schemas or annotations changed.",
     "Read the diff of each changed field: a description can gain instructions meant for the model. If it is approved, pin again.",
   ],
+  "pin-prompt-added": [
+    "The server has a prompt the lock does not have.",
+    "Read the new prompt: its text becomes instructions the model follows. If it is approved, pin again and commit the lock.",
+  ],
+  "pin-prompt-removed": [
+    "A prompt in the lock is gone from the server.",
+    "Check that nothing relies on the prompt. If the removal is intended, pin again and commit the lock.",
+  ],
+  "pin-prompt-changed": [
+    "A pinned prompt's title, description, arguments or icons changed.",
+    "Read the diff of each changed field: a prompt can gain instructions meant for the model. If it is approved, pin again.",
+  ],
+  "pin-resource-added": [
+    "The server has a resource template (or, with --resources, a resource) the lock does not have.",
+    "Review its name and description, which clients show and models read. If it is approved, pin again and commit the lock.",
+  ],
+  "pin-resource-removed": [
+    "A resource template (or, with --resources, a resource) in the lock is gone from the server.",
+    "Check that nothing relies on it. If the removal is intended, pin again and commit the lock.",
+  ],
+  "pin-resource-changed": [
+    "A pinned resource template's or resource's name, title, description, MIME type or annotations changed.",
+    "Read the diff of each changed field: a description can gain instructions meant for the model. If it is approved, pin again.",
+  ],
   "pin-instructions-changed": [
     "The server's instructions changed.",
     "Instructions reach the model directly. Read the new text; if it is approved, pin again and commit the lock.",
@@ -123,6 +147,7 @@ export function pinSarif(report: PinReport, version: string, artifact?: SarifArt
     severity: f.severity === "info" ? "info" : f.failing ? "error" : "warning",
     message: escapeLine(pinMessage(f)),
     tool: f.tool,
+    ...(f.item ? { item: f.item } : {}),
     path: f.fields.join(","),
   }));
   return buildSarif({ command: "mcp verify-pin", version, rules: PIN_SARIF_RULES, findings, artifact });

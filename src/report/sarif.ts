@@ -35,6 +35,8 @@ export interface SarifFinding {
   message: string;
   /** The tool the finding is about, or null for the whole server. */
   tool: string | null;
+  /** The prompt, resource template or resource the finding is about, when it is about one. */
+  item?: { kind: string; key: string };
   /** JSON path inside the tool definition, when the finding has one. */
   path?: string;
   /** Where it points: a file relative to the repository root, and a 1-based line. */
@@ -136,8 +138,9 @@ function ruleEntry(info: SarifRuleInfo, tag: string): SarifRule {
  * A fingerprint that survives unrelated changes: the rule, the tool and the JSON path, not the
  * message (which may carry numbers that move) nor the line (which moves when other tools change).
  */
-export function findingFingerprint(f: Pick<SarifFinding, "ruleId" | "tool" | "path">): string {
-  const key = JSON.stringify([f.ruleId, f.tool, f.path ?? ""]);
+export function findingFingerprint(f: Pick<SarifFinding, "ruleId" | "tool" | "path" | "item">): string {
+  // An item joins the key only when there is one, so tool findings keep their fingerprints.
+  const key = JSON.stringify([f.ruleId, f.tool, f.path ?? "", ...(f.item ? [f.item.kind, f.item.key] : [])]);
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
@@ -182,6 +185,9 @@ export function buildSarif(input: SarifInput): SarifLog {
     }
     if (f.tool !== null) {
       location.logicalLocations = [{ name: f.tool, fullyQualifiedName: `tools/${f.tool}`, kind: "function" }];
+    } else if (f.item) {
+      const fqn = `${f.item.kind === "prompt" ? "prompts" : f.item.kind === "resource" ? "resources" : "resource_templates"}/${f.item.key}`;
+      location.logicalLocations = [{ name: f.item.key, fullyQualifiedName: fqn, kind: "resource" }];
     }
     return {
       ruleId: f.ruleId,

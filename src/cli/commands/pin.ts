@@ -12,12 +12,13 @@ import { SERVER_OPTIONS, parseCommand, pathArg } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { obtainSnapshot } from "../source.js";
 
-export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [options]
+export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [options]
 
 Pins a server's tool surface in a lock (default toolscore.lock.json): per tool, the SHA-256 of the
 canonical JSON of its name, title, description, inputSchema, outputSchema and annotations (and of
-each field), the definition itself and its capabilities; plus the server, the protocol, the hash of
-the instructions, the capability overrides and the lock's own hash. Commit it; check it with
+each field), the definition itself and its capabilities; its prompts and resource templates the
+same way (resources too with --resources); plus the server, the protocol, the hash of the
+instructions, the capability overrides and the lock's own hash. Commit it; check it with
 toolscore mcp verify-pin. Pinning an unchanged server rewrites the lock byte for byte.
 
 SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot, or
@@ -26,6 +27,8 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 Options:
   --lock FILE                   where to write the lock (default toolscore.lock.json)
   --capabilities FILE           capability overrides, {"tool_name": ["read"]}, stored in the lock
+  --resources                   also pin the resources (uri, name, title, description, mimeType,
+                                annotations); recorded in the lock, and verify-pin checks them
   --config PATH --server NAME   take the server from a client config file
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
@@ -40,7 +43,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommand(
     "mcp pin",
     args,
-    { ...SERVER_OPTIONS, lock: { type: "string" }, capabilities: { type: "string" } },
+    {
+      ...SERVER_OPTIONS,
+      lock: { type: "string" },
+      capabilities: { type: "string" },
+      resources: { type: "boolean" },
+    },
     1,
   );
   if (values.help) {
@@ -78,7 +86,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       `toolscore: warning: the server lists ${n} tools named '${escapeLine(name)}': verification fails until each name is listed once\n`,
     );
   }
-  const lock = buildLock(snapshot, { overrides });
+  const lock = buildLock(snapshot, { overrides, resources: values.resources === true });
   const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === serializeLock(lock);
   if (!unchanged) await writeLock(lockPath, lock);
   const shown = relative(ctx.cwd, lockPath) || lockPath;

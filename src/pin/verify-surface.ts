@@ -1,0 +1,87 @@
+// Drift of prompts, resource templates and resources against a lock: added, removed, changed (with a
+// text diff per changed field). Only the kinds the lock holds are compared: a lock without a kind
+// pins nothing of it, so a lock made before these kinds were pinned still verifies clean.
+import { SURFACE_KINDS, type SurfaceKind, type SurfaceRef } from "../mcp/surface.js";
+import { diffField, type FieldDiff } from "../report/field-diff.js";
+import {
+  lockedItemKey,
+  SURFACE_PINNED_FIELDS,
+  type LockedSurfaceItem,
+  type LockSurface,
+} from "./surface-lock.js";
+
+/** The drift rules of the kinds beside tools. */
+export const SURFACE_PIN_RULES = [
+  "pin-prompt-added",
+  "pin-prompt-removed",
+  "pin-prompt-changed",
+  "pin-resource-added",
+  "pin-resource-removed",
+  "pin-resource-changed",
+] as const;
+/** One of {@link SURFACE_PIN_RULES}. */
+export type SurfacePinRule = (typeof SURFACE_PIN_RULES)[number];
+
+/** The facts of one surface drift finding; verifyPin adds severity and whether it fails. */
+export interface SurfaceDraft {
+  rule: SurfacePinRule;
+  tool: null;
+  item: SurfaceRef;
+  /** For a changed item: the pinned fields that changed, in pinned-field order. */
+  fields?: string[];
+  /** For a changed item: a unified diff per changed field. */
+  diffs?: FieldDiff[];
+}
+
+const RULES: Record<SurfaceKind, Record<"added" | "removed" | "changed", SurfacePinRule>> = {
+  prompt: { added: "pin-prompt-added", removed: "pin-prompt-removed", changed: "pin-prompt-changed" },
+  resource_template: {
+    added: "pin-resource-added",
+    removed: "pin-resource-removed",
+    changed: "pin-resource-changed",
+  },
+  resource: { added: "pin-resource-added", removed: "pin-resource-removed", changed: "pin-resource-changed" },
+};
+
+/**
+ * Compares the surface of a lock with the surface now (both locked the same way). A kind is
+ * compared only when the lock holds it; a kind the server no longer declares counts as empty.
+ */
+export function verifySurface(lock: LockSurface, now: LockSurface): SurfaceDraft[] {
+  const out: SurfaceDraft[] = [];
+  for (const info of SURFACE_KINDS) {
+    const before = lock[info.key] as LockedSurfaceItem[] | undefined;
+    if (before === undefined) continue;
+    const after = (now[info.key] as LockedSurfaceItem[] | undefined) ?? [];
+    const rules = RULES[info.kind];
+    const locked = new Map<string, LockedSurfaceItem>();
+    for (const t of before) {
+      const key = lockedItemKey(info, t);
+      if (!locked.has(key)) locked.set(key, t);
+    }
+    // Every copy of a repeated key is compared with the lock: a second copy is where a change hides.
+    const seen = new Set<string>();
+    for (const t of after) {
+      const key = lockedItemKey(info, t);
+      const again = seen.has(key);
+      seen.add(key);
+      const item = { kind: info.kind, key };
+      const was = locked.get(key);
+      if (!was) {
+        if (!again) out.push({ rule: rules.added, tool: null, item });
+        continue;
+      }
+      const fields = SURFACE_PINNED_FIELDS[info.kind].filter(
+        (f) => f !== info.id && was.fields[f] !== t.fields[f],
+      );
+      if (fields.length === 0) continue;
+      const diffs = fields
+        .map((f) => diffField(f, was.definition[f], t.definition[f]))
+        .filter((d): d is FieldDiff => d !== undefined);
+      out.push({ rule: rules.changed, tool: null, item, fields, diffs });
+    }
+    for (const key of locked.keys())
+      if (!seen.has(key)) out.push({ rule: rules.removed, tool: null, item: { kind: info.kind, key } });
+  }
+  return out;
+}
