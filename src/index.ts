@@ -13,6 +13,16 @@ export type { ConfigEntry } from "./mcp/config.js";
 export { ServerSnapshot, SNAPSHOT_KIND, SNAPSHOT_VERSION, sortTools } from "./mcp/snapshot.js";
 export type { RawTool, CallOutcome, CallTool } from "./mcp/types.js";
 export type { ClientCapabilityName, InitializeInfo } from "./mcp/session.js";
+export { listSurface, SURFACE_KINDS } from "./mcp/surface.js";
+export type {
+  RawSurfaceItem,
+  SurfaceKind,
+  SurfaceKindInfo,
+  SurfaceRef,
+  SurfaceLists,
+  RequestMethod,
+  SurfaceOutcome,
+} from "./mcp/surface.js";
 
 // Errors and text safety
 export { ToolscoreError, isToolscoreError } from "./util/errors.js";
@@ -43,6 +53,16 @@ export {
 } from "./pin/lock.js";
 export type { Lock, LockedTool, LockProblem, PinnedField, BuildLockOptions } from "./pin/lock.js";
 export { writeLock, readLock } from "./pin/lock-file.js";
+export { SURFACE_PINNED_FIELDS } from "./pin/surface-lock.js";
+export type {
+  LockSurface,
+  LockedPrompt,
+  LockedResourceTemplate,
+  LockedResource,
+  LockedSurfaceItem,
+} from "./pin/surface-lock.js";
+export { SURFACE_PIN_RULES } from "./pin/verify-surface.js";
+export type { SurfacePinRule } from "./pin/verify-surface.js";
 export { verifyPin, PIN_RULES, PIN_SEVERITY, PIN_FAIL_ON } from "./pin/verify.js";
 export type { PinReport, PinFinding, PinRule, PinFailOn, VerifyPinOptions } from "./pin/verify.js";
 export { renderPinReport, pinMessage, pinVerdict } from "./report/pin.js";

@@ -3,6 +3,7 @@
 // pins nothing of it, so a lock made before these kinds were pinned still verifies clean.
 import { SURFACE_KINDS, type SurfaceKind, type SurfaceRef } from "../mcp/surface.js";
 import { diffField, type FieldDiff } from "../report/field-diff.js";
+import { stableJson } from "../util/json.js";
 import {
   lockedItemKey,
   SURFACE_PINNED_FIELDS,
@@ -43,6 +44,12 @@ const RULES: Record<SurfaceKind, Record<"added" | "removed" | "changed", Surface
   resource: { added: "pin-resource-added", removed: "pin-resource-removed", changed: "pin-resource-changed" },
 };
 
+// A diff for every changed field, even where both show the same text (absent and empty, "1" and 1).
+function fieldDiff(field: string, before: unknown, after: unknown): FieldDiff {
+  const shown = (v: unknown) => (v === undefined ? "(absent)" : stableJson(v));
+  return diffField(field, before, after) ?? diffField(field, shown(before), shown(after))!;
+}
+
 /**
  * Compares the surface of a lock with the surface now (both locked the same way). A kind is
  * compared only when the lock holds it; a kind the server no longer declares counts as empty.
@@ -75,9 +82,7 @@ export function verifySurface(lock: LockSurface, now: LockSurface): SurfaceDraft
         (f) => f !== info.id && was.fields[f] !== t.fields[f],
       );
       if (fields.length === 0) continue;
-      const diffs = fields
-        .map((f) => diffField(f, was.definition[f], t.definition[f]))
-        .filter((d): d is FieldDiff => d !== undefined);
+      const diffs = fields.map((f) => fieldDiff(f, was.definition[f], t.definition[f]));
       out.push({ rule: rules.changed, tool: null, item, fields, diffs });
     }
     for (const key of locked.keys())

@@ -10,7 +10,6 @@ import {
   type Lock,
   type LockedTool,
   type LockProblem,
-  type PinnedField,
 } from "./lock.js";
 import { compareCodeUnits } from "../util/order.js";
 import type { SurfaceRef } from "../mcp/surface.js";

@@ -1,6 +1,7 @@
 import { ServerSnapshot } from "../../mcp/snapshot.js";
 import { deriveCapabilities } from "../../pin/capabilities.js";
 import { listRows, renderList } from "../../report/list.js";
+import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, pathArg } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
@@ -8,8 +9,9 @@ import { obtainSnapshot } from "../source.js";
 
 export const HELP = `Usage: toolscore mcp list SERVER [--json FILE|-] [options]
 
-Lists a server's tools (name, parameter count, capabilities, description) and, with --json, writes
-its snapshot (kind toolscore.mcp-snapshot): the tools exactly as the server sent them.
+Lists a server's tools (name, parameter count, capabilities, description), then its prompts,
+resource templates and resources when it has them, and, with --json, writes its snapshot (kind
+toolscore.mcp-snapshot): all of them exactly as the server sent them.
 
 SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot or lock, or
 --config PATH [--server NAME].
@@ -38,7 +40,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (json !== undefined) ServerSnapshot.write(pathArg(json, ctx), snapshot);
   const rows = listRows(snapshot, (i) => deriveCapabilities(snapshot.tools[i]!));
-  ctx.stdout(renderList(snapshot, rows, useColor(ctx) ? COLOR : PLAIN, ctx.columns ?? 100));
+  const style = useColor(ctx) ? COLOR : PLAIN;
+  ctx.stdout(renderList(snapshot, rows, style, ctx.columns ?? 100));
+  ctx.stdout(renderSurfaceList(snapshot, style, ctx.columns ?? 100));
   if (json !== undefined) ctx.stderr(`Snapshot written to ${json}\n`);
   return 0;
 }

@@ -1,0 +1,70 @@
+// The official "everything" server (prompts, resource templates, paginated resources) pinned and
+// verified clean, and a lock written by toolscore 0.1.0 (tools only) still verifying clean.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
+
+const dir = tempDir("toolscore-everything-");
+after(() => dir.remove());
+
+const EVERYTHING = `node ${JSON.stringify(join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"))}`;
+const EVERYTHING_2025 = `node ${JSON.stringify(join(ROOT, "node_modules/everything2025/dist/index.js"))}`;
+const cli = (argv: string[]) => runCli(argv, { cwd: dir.dir });
+const lockOf = (file: string) =>
+  JSON.parse(readFileSync(join(dir.dir, file), "utf8")) as Record<
+    string,
+    Array<Record<string, unknown>> | undefined
+  >;
+
+test("server-everything: prompts and resource templates pinned, verified clean", async () => {
+  const pin = await cli(["mcp", "pin", EVERYTHING, "--lock", "e.lock.json"]);
+  assert.equal(pin.code, 0, pin.stderr);
+  const lock = lockOf("e.lock.json");
+  assert.deepEqual(
+    lock.prompts!.map((p) => p.name),
+    ["args-prompt", "completable-prompt", "resource-prompt", "simple-prompt"],
+  );
+  assert.deepEqual(
+    lock.resource_templates!.map((t) => t.uriTemplate),
+    ["demo://resource/dynamic/blob/{resourceId}", "demo://resource/dynamic/text/{resourceId}"],
+  );
+  assert.equal(lock.resources, undefined);
+  const verify = await cli(["mcp", "verify-pin", EVERYTHING, "--lock", "e.lock.json"]);
+  assert.equal(verify.code, 0, verify.stdout);
+  assert.match(verify.stdout, /Pin check: OK \(0 failing of 0 finding\(s\)/);
+});
+
+test("server-everything 2025.9.25 with --resources: 100 resources over pages, verified clean", async () => {
+  const pin = await cli(["mcp", "pin", EVERYTHING_2025, "--resources", "--lock", "e25.lock.json"]);
+  assert.equal(pin.code, 0, pin.stderr);
+  assert.match(pin.stdout, /also pinned: 3 prompts, 1 resource template, 100 resources/);
+  const resources = lockOf("e25.lock.json").resources!;
+  assert.equal(new Set(resources.map((r) => r.uri)).size, 100);
+  // Contents (text, blob) are never pinned.
+  assert.ok(
+    resources.every((r) => !("text" in (r.definition as object)) && !("blob" in (r.definition as object))),
+  );
+  const verify = await cli(["mcp", "verify-pin", EVERYTHING_2025, "--lock", "e25.lock.json"]);
+  assert.equal(verify.code, 0, verify.stdout);
+  assert.match(verify.stdout, /Pin check: OK \(0 failing of 0 finding\(s\)/);
+});
+
+test("a lock written by toolscore 0.1.0 (tools only) verifies clean against the server with prompts", async () => {
+  const fixture = join(ROOT, "test/fixtures/locks/everything-0.1.0.lock.json");
+  const lock = JSON.parse(readFileSync(fixture, "utf8")) as Record<string, unknown>;
+  assert.deepEqual(
+    ["prompts", "resource_templates", "resources"].filter((k) => k in lock),
+    [],
+  );
+  const r = await cli(["mcp", "verify-pin", EVERYTHING, "--lock", fixture, "--json", "-"]);
+  assert.equal(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout) as { ok: boolean; findings: Array<{ severity: string; rule: string }> };
+  assert.equal(report.ok, true);
+  // Nothing it did not pin is drift; at most the protocol moved on (information).
+  assert.deepEqual(
+    report.findings.filter((f) => f.severity === "error"),
+    [],
+  );
+});
