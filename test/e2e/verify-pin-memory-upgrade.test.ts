@@ -10,7 +10,8 @@ async function snapshotOf(pkg: string): Promise<ServerSnapshot> {
   await using client = await MCPStdioClient.connect([process.execPath, `node_modules/${pkg}/dist/index.js`], {
     timeout: 30,
   });
-  return ServerSnapshot.fromClient(client);
+  // Awaited here, so the server is stopped only after every list request was answered.
+  return await ServerSnapshot.fromClient(client);
 }
 
 // server-memory 2025.4.25 -> 2026.8.31: the newer build adds titles, output schemas and
