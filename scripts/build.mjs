@@ -9,20 +9,9 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 
-// The protocol versions come from the installed SDK, read at build time, so that the lean stdio path
-// offers what the SDK supports without loading the SDK's schema modules at run time.
-const sdkTypes = readFileSync(
-  require.resolve("@modelcontextprotocol/sdk/types.js").replace(/cjs/, "esm"),
-  "utf8",
-);
-const latest = /LATEST_PROTOCOL_VERSION = '([^']+)'/.exec(sdkTypes)?.[1];
-const supportedList = /SUPPORTED_PROTOCOL_VERSIONS = \[([^\]]+)\]/.exec(sdkTypes)?.[1];
-if (!latest || !supportedList)
-  throw new Error("cannot read protocol versions from @modelcontextprotocol/sdk");
-const supported = supportedList
-  .split(",")
-  .map((s) => s.trim())
-  .map((s) => (s === "LATEST_PROTOCOL_VERSION" ? latest : s.replace(/'/g, "")));
+// The 2025-era protocol versions come from the installed SDK, read at build time, so that the lean
+// stdio path offers what the SDK supports without loading the SDK's schema modules at run time.
+const { latest, supported } = require("./sdk-protocol.cjs").sdkLegacyProtocols();
 
 const define = {
   __TOOLSCORE_VERSION__: JSON.stringify(pkg.version),

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 
 // In the bundle these are constants put in by scripts/build.mjs; when the sources run directly
-// (tests under tsx) they are read from package.json and the SDK instead.
+// (tests under tsx) they are read from package.json and the SDK's files instead.
 const bundled = typeof __TOOLSCORE_VERSION__ === "string";
 const devRequire = bundled ? undefined : createRequire(import.meta.url);
 
@@ -10,19 +10,34 @@ export const VERSION: string = bundled
   ? __TOOLSCORE_VERSION__
   : (devRequire!("../package.json") as { version: string }).version;
 
-const sdkTypes = bundled
+const sdkLegacy = bundled
   ? undefined
-  : (devRequire!("@modelcontextprotocol/sdk/types.js") as {
-      LATEST_PROTOCOL_VERSION: string;
-      SUPPORTED_PROTOCOL_VERSIONS: string[];
-    });
+  : (
+      devRequire!("../scripts/sdk-protocol.cjs") as {
+        sdkLegacyProtocols(): { latest: string; supported: string[] };
+      }
+    ).sdkLegacyProtocols();
 
-/** The newest MCP protocol version the bundled SDK supports: the one toolscore offers. */
-export const LATEST_PROTOCOL_VERSION: string = bundled
-  ? __MCP_LATEST_PROTOCOL__
-  : sdkTypes!.LATEST_PROTOCOL_VERSION;
+/**
+ * The MCP revisions of the stateless era that toolscore speaks, newest first: each request
+ * carries its version and the client's capabilities in `_meta`, and `server/discover` replaces
+ * the `initialize` handshake.
+ */
+export const MODERN_PROTOCOL_VERSIONS: readonly string[] = ["2026-07-28"];
 
-/** Every protocol version the SDK accepts from a server. */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = bundled
+/** The newest 2025-era (initialize handshake) protocol version the bundled SDK supports. */
+export const LATEST_LEGACY_PROTOCOL_VERSION: string = bundled ? __MCP_LATEST_PROTOCOL__ : sdkLegacy!.latest;
+
+/** Every 2025-era protocol version the SDK accepts from a server, newest first. */
+export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = bundled
   ? __MCP_SUPPORTED_PROTOCOLS__.split(",")
-  : sdkTypes!.SUPPORTED_PROTOCOL_VERSIONS;
+  : sdkLegacy!.supported;
+
+/** The newest MCP protocol version toolscore offers (a server that knows it is spoken to in it). */
+export const LATEST_PROTOCOL_VERSION: string = MODERN_PROTOCOL_VERSIONS[0]!;
+
+/** Every protocol version toolscore speaks, newest first. */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
+  ...MODERN_PROTOCOL_VERSIONS,
+  ...LEGACY_PROTOCOL_VERSIONS,
+];

@@ -4,6 +4,7 @@ import { ToolscoreError } from "../util/errors.js";
 import type { TargetOptions } from "../mcp/target.js";
 import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
 import type { ConnectOptions } from "../mcp/client.js";
+import { parseProtocolChoice } from "../mcp/protocol.js";
 import type { CliContext } from "./context.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -17,6 +18,7 @@ export const SERVER_OPTIONS = {
   header: { type: "string", multiple: true },
   timeout: { type: "string" },
   "client-capabilities": { type: "string" },
+  protocol: { type: "string" },
 } as const satisfies Options;
 
 /** Help lines for {@link SERVER_OPTIONS}, shared by every command's help. */
@@ -26,6 +28,7 @@ export const SERVER_OPTIONS_HELP = `  --config PATH --server NAME   take the ser
   --header "Name: value"        HTTP header for a URL (repeatable)
   --timeout SECONDS             for start-up and each request (default 30)
   --client-capabilities LIST    declare roots,sampling,elicitation (default none)
+  --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --verbose                     show stack traces on errors
 `;
 
@@ -81,8 +84,8 @@ export function targetOptions(values: Record<string, unknown>, ctx: CliContext):
 }
 
 /**
- * --timeout and --client-capabilities as connect options; with `ctx`, a launched server inherits
- * the context's environment.
+ * --timeout, --client-capabilities and --protocol as connect options; with `ctx`, a launched
+ * server inherits the context's environment.
  */
 export function connectOptions(values: Record<string, unknown>, ctx?: CliContext): ConnectOptions {
   const raw = values.timeout as string | undefined;
@@ -99,6 +102,7 @@ export function connectOptions(values: Record<string, unknown>, ctx?: CliContext
   return {
     timeout,
     clientCapabilities: parseClientCapabilities(values["client-capabilities"] as string | undefined),
+    protocol: parseProtocolChoice(values.protocol as string | undefined),
     ...(ctx ? { baseEnv: ctx.env, baseCwd: ctx.cwd } : {}),
   };
 }

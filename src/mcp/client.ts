@@ -1,6 +1,8 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import { escapeLine } from "../util/unicode.js";
-import { ToolscoreError } from "../util/errors.js";
+import { ToolscoreError, isToolscoreError } from "../util/errors.js";
+import { negotiate, type NegotiateOptions } from "./negotiate.js";
+import type { ProtocolChoice } from "./protocol.js";
 import { LeanStdioTransport } from "./stdio-transport.js";
 import { McpSession, type ClientCapabilityName, type InitializeInfo } from "./session.js";
 import type { CallOutcome, RawTool } from "./types.js";
@@ -11,6 +13,11 @@ export interface ConnectOptions {
   timeout?: number;
   /** Client capabilities to declare (default none, so every run sees the same surface). */
   clientCapabilities?: readonly ClientCapabilityName[];
+  /**
+   * The protocol version to speak: `auto` (default) offers the newest and falls back to the 2025
+   * handshake for a server that does not know it; a version forces that one.
+   */
+  protocol?: ProtocolChoice;
   /** The environment a launched server inherits (default: this process's, as a shell passes it). */
   baseEnv?: Record<string, string | undefined>;
   /** The folder a launched server starts in when its target names none (default: this process's). */
@@ -40,7 +47,7 @@ const MAX_PAGES = 10_000;
 export class MCPClient implements AsyncDisposable {
   protected constructor(
     protected readonly session: McpSession,
-    /** What the server said in its initialize answer. */
+    /** What the server said about itself (server/discover or initialize), and the version spoken. */
     readonly info: InitializeInfo,
     /** The client capabilities declared in the handshake. */
     readonly clientCapabilities: readonly ClientCapabilityName[],
@@ -50,17 +57,28 @@ export class MCPClient implements AsyncDisposable {
 
   protected static async open(
     transport: Transport,
-    opts: ConnectOptions & { describeExit?: () => string; rootsDir?: string },
+    opts: ConnectOptions & {
+      describeExit?: () => string;
+      rootsDir?: string;
+      negotiation: Omit<NegotiateOptions, "timeoutMs" | "protocol"> & {
+        protocol?: NegotiateOptions["protocol"];
+      };
+    },
   ): Promise<{ session: McpSession; info: InitializeInfo }> {
+    const timeoutMs = (opts.timeout ?? 30) * 1000;
     const session = new McpSession(transport, {
-      timeoutMs: (opts.timeout ?? 30) * 1000,
+      timeoutMs,
       clientCapabilities: opts.clientCapabilities ?? [],
       describeExit: opts.describeExit,
       rootsDir: opts.rootsDir,
     });
     try {
       await session.start();
-      const info = await session.initialize();
+      const info = await negotiate(session, {
+        ...opts.negotiation,
+        protocol: opts.negotiation.protocol ?? opts.protocol ?? "auto",
+        timeoutMs,
+      });
       return { session, info };
     } catch (e) {
       await session.close().catch(() => {});
@@ -164,9 +182,31 @@ export function describeStdioExit(t: LeanStdioTransport): string {
 export class MCPStdioClient extends MCPClient {
   private transport!: LeanStdioTransport;
 
-  /** Launches `argv` (never through a shell), initializes, and returns the live client. */
+  /**
+   * Launches `argv` (never through a shell), agrees on a protocol version, and returns the live
+   * client. A server that exits when probed with server/discover (some 2025 servers quit on any
+   * request before initialize) is started once more and spoken to with initialize alone.
+   */
   static async connect(argv: readonly string[], opts: StdioConnectOptions = {}): Promise<MCPStdioClient> {
     if (argv.length === 0) throw new ToolscoreError("USAGE", "the launch command is empty");
+    const auto = (opts.protocol ?? "auto") === "auto";
+    try {
+      return await MCPStdioClient.launch(argv, opts, auto ? "auto" : opts.protocol!);
+    } catch (e) {
+      const exitedOnProbe =
+        auto && isToolscoreError(e, "SERVER_EXITED") && e.data.method === "server/discover";
+      if (!exitedOnProbe) throw withStartContext(e, argv);
+    }
+    return MCPStdioClient.launch(argv, opts, "legacy").catch((e: unknown) => {
+      throw withStartContext(e, argv);
+    });
+  }
+
+  private static async launch(
+    argv: readonly string[],
+    opts: StdioConnectOptions,
+    protocol: NegotiateOptions["protocol"],
+  ): Promise<MCPStdioClient> {
     const transport = new LeanStdioTransport({
       argv: [...argv],
       env: opts.env,
@@ -177,8 +217,7 @@ export class MCPStdioClient extends MCPClient {
       ...opts,
       rootsDir: opts.cwd,
       describeExit: () => describeStdioExit(transport),
-    }).catch((e: unknown) => {
-      throw withStartContext(e, argv);
+      negotiation: { protocol, silenceMayBeLegacy: true },
     });
     const client = new MCPStdioClient(session, info, opts.clientCapabilities ?? [], "stdio");
     client.transport = transport;
@@ -200,7 +239,7 @@ function withStartContext(e: unknown, argv: readonly string[]): unknown {
   if (e.code === "SERVER_EXITED") {
     return new ToolscoreError(
       "SERVER_EXITED",
-      `${argv.join(" ")} exited before it finished the MCP handshake${e.message.replace(/^the server exited during initialize/, "")}`,
+      `${argv.join(" ")} exited before it finished the MCP handshake${e.message.replace(/^the server exited during (initialize|server\/discover)/, "")}`,
       e.data,
     );
   }

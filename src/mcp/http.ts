@@ -7,7 +7,9 @@ export { redactUrl };
 /**
  * A server reached over HTTP: Streamable HTTP first, and the legacy HTTP+SSE transport when the
  * server refuses it (HTTP 404 or 405 on the first POST). Both transports are the SDK's own; the
- * SDK is loaded only on this path.
+ * SDK is loaded only on this path. Over Streamable HTTP the version is negotiated as the
+ * 2026-07-28 revision describes: a modern request first, and a 4xx without an MCP error in its
+ * body means a 2025 server, spoken to with initialize; the legacy SSE transport is 2025-only.
  */
 export class MCPHttpClient extends MCPClient {
   /**
@@ -27,7 +29,7 @@ export class MCPHttpClient extends MCPClient {
     await super.close();
   }
 
-  /** Connects to `url`, initializes, and returns the live client. */
+  /** Connects to `url`, agrees on a protocol version, and returns the live client. */
   static async connect(url: string, opts: HttpConnectOptions = {}): Promise<MCPHttpClient> {
     let parsed: URL;
     try {
@@ -48,25 +50,48 @@ export class MCPHttpClient extends MCPClient {
     }
     const secrets = [url, parsed.href, ...Object.values(headers)].filter((s) => s.length >= 4);
     const requestInit: RequestInit = { headers };
-    const { StreamableHTTPClientTransport, StreamableHTTPError } =
-      await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    const { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError } =
+      await import("@modelcontextprotocol/client");
+    const statusOf = (e: unknown): number | undefined => {
+      const cause = e instanceof ToolscoreError ? e.cause : e;
+      return cause instanceof SdkHttpError && typeof cause.status === "number" ? cause.status : undefined;
+    };
     if (!opts.preferSse) {
       try {
         const { session, info } = await MCPClient.open(
           new StreamableHTTPClientTransport(parsed, { requestInit }),
-          opts,
+          {
+            ...opts,
+            negotiation: {
+              silenceMayBeLegacy: false,
+              // A 2025 server refuses the unknown request with a 4xx; 401 and 403 are about
+              // credentials, and 404 or 405 mean no Streamable HTTP at all (the SSE fallback below).
+              probeRefusedByLegacy: (e) => {
+                const status = statusOf(e);
+                return (
+                  status !== undefined &&
+                  status >= 400 &&
+                  status < 500 &&
+                  ![401, 403, 404, 405].includes(status)
+                );
+              },
+            },
+          },
         );
         return new MCPHttpClient(session, info, opts.clientCapabilities ?? [], "streamable-http");
       } catch (e) {
-        const cause = e instanceof ToolscoreError ? e.cause : e;
-        const refused = cause instanceof StreamableHTTPError && (cause.code === 404 || cause.code === 405);
+        const status = statusOf(e);
+        const refused = status === 404 || status === 405;
         if (!refused) throw describeHttpFailure(e, shown, secrets);
       }
     }
-    const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
     try {
       const transport = new SSEClientTransport(parsed, { requestInit });
-      const { session, info } = await MCPClient.open(transport, opts);
+      const forced = opts.protocol !== undefined && opts.protocol !== "auto";
+      const { session, info } = await MCPClient.open(transport, {
+        ...opts,
+        negotiation: { protocol: forced ? opts.protocol : "legacy", silenceMayBeLegacy: false },
+      });
       return new MCPHttpClient(session, info, opts.clientCapabilities ?? [], "sse");
     } catch (e) {
       throw describeHttpFailure(

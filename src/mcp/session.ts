@@ -1,9 +1,15 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { pathToFileURL } from "node:url";
-import { LATEST_PROTOCOL_VERSION, VERSION } from "../meta.js";
+import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject } from "../util/json.js";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  eraOf,
+  type ServerHello,
+} from "./protocol.js";
 
 /** Client capabilities toolscore can declare (`--client-capabilities`). */
 export type ClientCapabilityName = "roots" | "sampling" | "elicitation";
@@ -19,12 +25,15 @@ export interface RpcError {
 /** The answer to a request: the raw result, or the raw error. Nothing is validated or dropped. */
 export type RpcOutcome = { result: Record<string, unknown> } | { error: RpcError };
 
-/** What the server said in its `initialize` answer, as sent. */
-export interface InitializeInfo {
-  protocolVersion: string;
-  serverInfo: Record<string, unknown>;
-  capabilities: Record<string, unknown>;
-  instructions: string | null;
+/** What the server said about itself (`server/discover` or `initialize`), as sent. */
+export type InitializeInfo = ServerHello;
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** An answer that is neither a result object nor an error fails the request (the handshake). */
+  strict?: boolean;
+  /** Sent as the request's `_meta` (the session's envelope, once modern, is laid over it). */
+  meta?: Record<string, unknown>;
 }
 
 export interface SessionOptions {
@@ -39,6 +48,7 @@ export interface SessionOptions {
 
 interface Pending {
   method: string;
+  strict: boolean;
   resolve: (o: RpcOutcome) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout;
@@ -48,13 +58,17 @@ interface Pending {
  * A JSON-RPC session with an MCP server over any SDK `Transport`. It reads answers raw (no schema
  * validation, no stripped keys), answers the server's own requests (ping, roots/list; sampling and
  * elicitation are declined) so servers that ask them never hang, and cancels timed-out requests
- * with `notifications/cancelled`.
+ * with `notifications/cancelled`. Once a modern version is agreed ({@link McpSession.speak}),
+ * every request carries the `_meta` envelope the revision requires.
  */
 export class McpSession {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private closedError: ToolscoreError | undefined;
   private closing = false;
+  private envelope: Record<string, unknown> | undefined;
+  /** The version agreed with the server, once there is one. */
+  protocolVersion: string | undefined;
   /** Notifications received, by method, counted (e.g. `notifications/tools/list_changed`). */
   readonly notifications = new Map<string, number>();
 
@@ -73,37 +87,49 @@ export class McpSession {
     await this.transport.start();
   }
 
-  /** The initialize handshake; returns what the server said, as sent. */
-  async initialize(): Promise<InitializeInfo> {
+  /** The client capabilities as declared: in `initialize`, and in every modern request's `_meta`. */
+  get capabilityObject(): Record<string, unknown> {
     const caps: Record<string, unknown> = {};
     for (const c of this.opts.clientCapabilities ?? []) caps[c] = c === "roots" ? { listChanged: false } : {};
-    const outcome = await this.request("initialize", {
-      protocolVersion: LATEST_PROTOCOL_VERSION,
-      capabilities: caps,
-      clientInfo: { name: "toolscore", version: VERSION },
-    });
-    if ("error" in outcome) {
-      throw new ToolscoreError(
-        "PROTOCOL_ERROR",
-        `the server refused initialize: ${outcome.error.message} (JSON-RPC error ${outcome.error.code})`,
-        { error: outcome.error },
-      );
-    }
-    const r = outcome.result;
-    if (typeof r.protocolVersion !== "string") {
-      throw new ToolscoreError(
-        "PROTOCOL_ERROR",
-        "the server's initialize answer has no protocolVersion: it is not an MCP server",
-      );
-    }
-    this.transport.setProtocolVersion?.(r.protocolVersion);
-    await this.notify("notifications/initialized");
+    return caps;
+  }
+
+  /** The `_meta` envelope of a modern request in `version`. */
+  envelopeFor(version: string): Record<string, unknown> {
     return {
-      protocolVersion: r.protocolVersion,
-      serverInfo: isObject(r.serverInfo) ? r.serverInfo : {},
-      capabilities: isObject(r.capabilities) ? r.capabilities : {},
-      instructions: typeof r.instructions === "string" ? r.instructions : null,
+      [PROTOCOL_VERSION_META_KEY]: version,
+      [CLIENT_CAPABILITIES_META_KEY]: this.capabilityObject,
+      [CLIENT_INFO_META_KEY]: { name: "toolscore", version: VERSION },
     };
+  }
+
+  /** Sends `initialize` offering `version`; returns the raw outcome (nothing is confirmed yet). */
+  initializeRequest(version: string, timeoutMs?: number): Promise<RpcOutcome> {
+    return this.request(
+      "initialize",
+      {
+        protocolVersion: version,
+        capabilities: this.capabilityObject,
+        clientInfo: { name: "toolscore", version: VERSION },
+      },
+      timeoutMs,
+      { strict: true },
+    );
+  }
+
+  /**
+   * Settles the version both sides speak. In the 2025 era this completes the handshake
+   * (`notifications/initialized`, and the HTTP transport's version header); in the modern era
+   * every later request carries the `_meta` envelope instead.
+   */
+  async speak(version: string): Promise<void> {
+    this.protocolVersion = version;
+    if (eraOf(version) === "modern") {
+      this.envelope = this.envelopeFor(version);
+      return;
+    }
+    this.transport.setProtocolVersion?.(version);
+    await this.notify("notifications/initialized");
   }
 
   /** Sends a request and waits for its raw answer; a timeout sends `notifications/cancelled`. */
@@ -111,9 +137,11 @@ export class McpSession {
     method: string,
     params?: Record<string, unknown>,
     timeoutMs = this.opts.timeoutMs,
+    opts: RequestOptions = {},
   ): Promise<RpcOutcome> {
     if (this.closedError) return Promise.reject(this.closedError);
     const id = this.nextId++;
+    const meta = this.envelope || opts.meta ? { ...opts.meta, ...this.envelope } : undefined;
     return new Promise<RpcOutcome>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -126,12 +154,12 @@ export class McpSession {
           ),
         );
       }, timeoutMs);
-      this.pending.set(id, { method, resolve, reject, timer });
+      this.pending.set(id, { method, resolve, reject, timer, strict: opts.strict === true });
       const message = {
         jsonrpc: "2.0",
         id,
         method,
-        ...(params === undefined ? {} : { params }),
+        ...(params === undefined && meta === undefined ? {} : { params: withMeta(params, meta) }),
       } as JSONRPCMessage;
       this.transport.send(message).catch((e: unknown) => {
         const p = this.pending.get(id);
@@ -149,7 +177,9 @@ export class McpSession {
     await this.transport.send({
       jsonrpc: "2.0",
       method,
-      ...(params === undefined ? {} : { params }),
+      ...(params === undefined && this.envelope === undefined
+        ? {}
+        : { params: withMeta(params, this.envelope) }),
     } as JSONRPCMessage);
   }
 
@@ -191,8 +221,18 @@ export class McpSession {
           ...("data" in err ? { data: err.data } : {}),
         },
       });
+    } else if (isObject(msg.result)) {
+      p.resolve({ result: msg.result });
+    } else if (p.strict) {
+      p.reject(
+        new ToolscoreError(
+          "PROTOCOL_ERROR",
+          `the server answered ${p.method} with something that is not a JSON-RPC result or error: it is not an MCP server, or it is broken`,
+          { method: p.method },
+        ),
+      );
     } else {
-      p.resolve({ result: isObject(msg.result) ? msg.result : {} });
+      p.resolve({ result: {} });
     }
   }
 
@@ -239,6 +279,16 @@ export class McpSession {
   }
 }
 
-function fmtSeconds(ms: number): string {
+function withMeta(
+  params: Record<string, unknown> | undefined,
+  meta: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (meta === undefined) return params;
+  const own = isObject(params?._meta) ? params._meta : {};
+  return { ...params, _meta: { ...own, ...meta } };
+}
+
+/** `12s`, or `1.5s` for a part of a second. */
+export function fmtSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
 }

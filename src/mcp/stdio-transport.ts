@@ -1,6 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { startProcess, stopProcess, type LaunchSpec } from "./process.js";
 
 const STDERR_KEEP = 64 * 1024;

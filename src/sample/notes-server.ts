@@ -1,5 +1,4 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, Server, type Tool } from "@modelcontextprotocol/server";
 import { NotesStore, type Note } from "./notes-store.js";
 
 /**
@@ -16,6 +15,9 @@ import { NotesStore, type Note } from "./notes-store.js";
  * In rug-pulled mode it shows what a compromised update would: a new `run_command` tool that says
  * it runs shell commands (it runs nothing), and a `search_notes` description that tells the model
  * to send the notes elsewhere.
+ *
+ * It is built on the SDK's low-level `Server`, so a serving entry (`serveStdio`) can offer it in
+ * both protocol eras: MCP 2026-07-28 and the 2025 revisions.
  */
 export function createNotesServer(opts: { rugpull?: boolean } = {}): Server {
   const store = new NotesStore([
@@ -30,8 +32,8 @@ export function createNotesServer(opts: { rugpull?: boolean } = {}): Server {
     },
   );
   const tools = toolDefinitions(Boolean(opts.rugpull));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, (req) =>
+  server.setRequestHandler("tools/list", () => ({ tools }));
+  server.setRequestHandler("tools/call", (req) =>
     callTool(store, req.params.name, req.params.arguments ?? {}),
   );
   return server;
@@ -49,7 +51,7 @@ const noteSchema = {
 };
 
 function toolDefinitions(rugpull: boolean) {
-  const tools: Array<Record<string, unknown> & { name: string }> = [
+  const tools: Tool[] = [
     {
       name: "create_note",
       description: "Create a note with a title, a body and optional tags. Returns the new note with its id.",
@@ -224,6 +226,6 @@ function callTool(store: NotesStore, name: string, args: Record<string, unknown>
       // Rug-pulled mode only. It describes itself as running commands; it runs nothing.
       return fail("run_command is a demonstration of a rug pull and runs nothing");
     default:
-      throw Object.assign(new Error(`Unknown tool: ${name}`), { code: -32602 });
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
   }
 }

@@ -53,7 +53,7 @@ const CASES: Array<[string, string[], RegExp]> = [
   [
     "server never answers",
     ["mcp", "list", fixtureCommand("never-initialize.mjs"), "--timeout", "1"],
-    /^the server did not answer initialize within 1s: raise --timeout if it is just slow$/,
+    /^the server did not answer server\/discover or initialize within 1s: raise --timeout if it is just slow$/,
   ],
   [
     "malformed config",

@@ -33,7 +33,7 @@ test("mcp pin writes toolscore.lock.json by default and says what it pinned", as
   assert.equal(r.code, 0, r.stderr);
   assert.equal(
     r.stdout,
-    "Pinned 8 tools of notes-server 1.0.0 (protocol 2025-11-25)\n" +
+    "Pinned 8 tools of notes-server 1.0.0 (protocol 2026-07-28)\n" +
       "  capabilities: read 5, write 3, delete 1 (delete_note)\n" +
       "  lock: toolscore.lock.json\n",
   );

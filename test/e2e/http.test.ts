@@ -90,7 +90,7 @@ describe("mcp list over HTTP", () => {
       assert.equal(r.code, 2);
       assert.equal(
         r.stderr,
-        "toolscore: the server did not answer initialize within 1s: raise --timeout if it is just slow\n",
+        "toolscore: the server did not answer server/discover within 1s: raise --timeout if it is just slow\n",
       );
     } finally {
       await silent.close();

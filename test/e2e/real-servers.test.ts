@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { LATEST_PROTOCOL_VERSION } from "../../src/meta.js";
+import { LATEST_LEGACY_PROTOCOL_VERSION } from "../../src/meta.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { captureToolsList } from "../support/raw-client.js";
 
@@ -57,7 +57,7 @@ describe("real servers: the snapshot holds the tools exactly as sent", () => {
             env,
           },
         ),
-        captureToolsList(argv, { capabilities, env, protocolVersion: LATEST_PROTOCOL_VERSION }),
+        captureToolsList(argv, { capabilities, env, protocolVersion: LATEST_LEGACY_PROTOCOL_VERSION }),
       ]);
       assert.equal(run.code, 0, run.stderr);
       const snap = JSON.parse(run.stdout) as Snapshot;
@@ -78,7 +78,7 @@ describe("real servers: the snapshot holds the tools exactly as sent", () => {
     const a = JSON.parse(old!.stdout) as Snapshot;
     const b = JSON.parse(cur!.stdout) as Snapshot;
     assert.equal(a.protocol, "2024-11-05");
-    assert.equal(b.protocol, LATEST_PROTOCOL_VERSION);
+    assert.equal(b.protocol, LATEST_LEGACY_PROTOCOL_VERSION);
     assert.deepEqual(
       a.tools.map((t) => t.name),
       b.tools.map((t) => t.name),

@@ -57,7 +57,7 @@ describe("mcp list on misbehaving stdio servers", () => {
     assert.equal(r.code, 2);
     assert.equal(
       r.stderr,
-      "toolscore: the server did not answer initialize within 1s: raise --timeout if it is just slow\n",
+      "toolscore: the server did not answer server/discover or initialize within 1s: raise --timeout if it is just slow\n",
     );
   });
 

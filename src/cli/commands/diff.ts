@@ -56,6 +56,7 @@ ${SARIF_HELP}  --label-a TEXT, --label-b TEXT  shown next to each side's server 
   --header "Name: value"        HTTP header for URLs (repeatable)
   --timeout SECONDS             for start-up and each request (default 30)
   --client-capabilities LIST    declare roots,sampling,elicitation (default none)
+  --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --verbose                     show stack traces on errors
 
 Exit codes: 0 nothing fails, 1 something fails under --fail-on, 2 usage, file or connection error.

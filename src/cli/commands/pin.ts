@@ -35,6 +35,7 @@ Options:
   --header "Name: value"        HTTP header for a URL (repeatable)
   --timeout SECONDS             for start-up and each request (default 30)
   --client-capabilities LIST    declare roots,sampling,elicitation (default none; recorded in the lock)
+  --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --verbose                     show stack traces on errors
 `;
 

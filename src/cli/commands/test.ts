@@ -55,7 +55,7 @@ Options:
   --fail-under GRADE        exit 1 when the grade is below GRADE (A-F; not graded is below all)
   --ci                      job summary (GITHUB_STEP_SUMMARY), annotations, exit 1 on blocking issues
 ${PIN_CHECK_HELP}  --config PATH --server NAME, --env KEY=VALUE, --cwd DIR, --header "Name: value",
-  --client-capabilities LIST, --verbose   as for every command
+  --client-capabilities LIST, --protocol VERSION, --verbose   as for every command
 `;
 
 const OPTIONS = {

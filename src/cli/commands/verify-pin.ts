@@ -45,6 +45,7 @@ ${SARIF_HELP}  --config PATH --server NAME   take the server from a client confi
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
   --timeout SECONDS             for start-up and each request (default 30)
+  --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --verbose                     show stack traces on errors
 
 Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connection error.

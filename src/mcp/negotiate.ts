@@ -1,0 +1,242 @@
+import {
+  LATEST_LEGACY_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSIONS,
+} from "../meta.js";
+import { ToolscoreError, isToolscoreError } from "../util/errors.js";
+import { isObject } from "../util/json.js";
+import { escapeLine } from "../util/unicode.js";
+import {
+  MODERN_ERROR,
+  eraOf,
+  mutualVersion,
+  noMutualVersion,
+  readDiscoverResult,
+  type ProtocolChoice,
+  type ServerHello,
+} from "./protocol.js";
+import { fmtSeconds, type McpSession, type RpcError } from "./session.js";
+
+/** How to agree on a version with a server. */
+export interface NegotiateOptions {
+  /** `auto` (probe with server/discover, fall back to initialize), `legacy` (initialize only), or one version. */
+  protocol: ProtocolChoice | "legacy";
+  /** Milliseconds for the whole negotiation. */
+  timeoutMs: number;
+  /**
+   * stdio: a server that stays silent on the probe may be a 2025 server that never answers an
+   * unknown request before initialize, so initialize follows after a short wait, on the same
+   * process. Over HTTP silence is an outage, never a verdict.
+   */
+  silenceMayBeLegacy: boolean;
+  /** Whether a failure to send the probe is a 2025 server's refusal (an HTTP 4xx without an MCP error). */
+  probeRefusedByLegacy?: (e: ToolscoreError) => boolean;
+}
+
+/** How long a silent stdio server is given before initialize follows the probe. */
+const PROBE_QUIET_MS = 1000;
+
+// `modern`: settle that version; `legacy`: go on with initialize; `spoken`: the handshake is done.
+type Verdict =
+  { kind: "modern"; hello: ServerHello } | { kind: "legacy" } | { kind: "spoken"; hello: ServerHello };
+
+/**
+ * Agrees on a protocol version over a started session, the way the 2026-07-28 revision asks a
+ * client that speaks both eras to: probe with `server/discover`; a modern answer settles a modern
+ * version, and any error that is not a modern one (method not found, invalid request, an HTTP
+ * refusal) means a 2025 server, spoken to with `initialize` on the same connection. Returns what
+ * the server said; the session then speaks the agreed version.
+ */
+export async function negotiate(session: McpSession, opts: NegotiateOptions): Promise<ServerHello> {
+  const { protocol } = opts;
+  if (protocol === "legacy")
+    return legacyHello(session, LATEST_LEGACY_PROTOCOL_VERSION, false, opts.timeoutMs);
+  if (protocol !== "auto" && eraOf(protocol) === "legacy")
+    return legacyHello(session, protocol, true, opts.timeoutMs);
+  const offered = protocol === "auto" ? MODERN_PROTOCOL_VERSIONS[0]! : protocol;
+  const forced = protocol !== "auto";
+  const verdict =
+    opts.silenceMayBeLegacy && !forced
+      ? await probeOnStdio(session, opts)
+      : await probe(session, offered, forced, opts);
+  if (verdict.kind === "legacy")
+    return legacyHello(session, LATEST_LEGACY_PROTOCOL_VERSION, false, opts.timeoutMs);
+  if (verdict.kind === "modern") await session.speak(verdict.hello.protocolVersion);
+  return verdict.hello;
+}
+
+/** Sends server/discover in `version` and reads the answer into a verdict. */
+async function probe(
+  session: McpSession,
+  version: string,
+  forced: boolean,
+  opts: NegotiateOptions,
+  timeoutMs = opts.timeoutMs,
+  retried = false,
+): Promise<Verdict> {
+  let outcome;
+  try {
+    outcome = await session.request("server/discover", {}, timeoutMs, {
+      strict: true,
+      meta: session.envelopeFor(version),
+    });
+  } catch (e) {
+    if (!forced && isToolscoreError(e) && opts.probeRefusedByLegacy?.(e)) return { kind: "legacy" };
+    throw e;
+  }
+  if ("error" in outcome) {
+    const err = outcome.error;
+    if (err.code === MODERN_ERROR.unsupportedProtocolVersion) {
+      const supported = isObject(err.data) && Array.isArray(err.data.supported) ? err.data.supported : [];
+      const next = forced ? undefined : mutualVersion(supported);
+      if (next !== undefined && eraOf(next) === "legacy") return { kind: "legacy" };
+      if (next !== undefined && !retried) return probe(session, next, forced, opts, timeoutMs, true);
+      if (forced) throw refusedForced(version, err);
+      throw noMutualVersion(supported, "supports protocol versions");
+    }
+    if (err.code === MODERN_ERROR.missingClientCapability) {
+      throw new ToolscoreError(
+        "PROTOCOL_ERROR",
+        `the server requires client capabilities toolscore did not declare: ${escapeLine(err.message)} (declare them with --client-capabilities roots,sampling,elicitation)`,
+        { error: err },
+      );
+    }
+    if (err.code === MODERN_ERROR.headerMismatch || forced) throw refusedForced(version, err);
+    return { kind: "legacy" };
+  }
+  const { supportedVersions, hello } = readDiscoverResult(outcome.result);
+  if (supportedVersions.includes(version))
+    return { kind: "modern", hello: { ...hello, protocolVersion: version, era: "modern" } };
+  if (forced)
+    throw new ToolscoreError(
+      "PROTOCOL_ERROR",
+      `the server does not speak protocol ${version}: it supports ${supportedVersions.map((v) => escapeLine(String(v))).join(", ")}; use --protocol auto or one of those`,
+      { supportedVersions },
+    );
+  const next = mutualVersion(supportedVersions);
+  if (next === undefined) throw noMutualVersion(supportedVersions, "supports protocol versions");
+  if (eraOf(next) === "legacy") return { kind: "legacy" };
+  return retried
+    ? { kind: "modern", hello: { ...hello, protocolVersion: next, era: "modern" } }
+    : probe(session, next, forced, opts, timeoutMs, true);
+}
+
+/**
+ * The stdio probe: server/discover first; if the server has said nothing after a short while,
+ * initialize follows on the same process, and the first usable answer decides. A modern server
+ * answers the probe first (it reads its input in order), so a late discover answer still wins.
+ */
+async function probeOnStdio(session: McpSession, opts: NegotiateOptions): Promise<Verdict> {
+  const quietMs = Math.min(PROBE_QUIET_MS, opts.timeoutMs / 2);
+  type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+  const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
+    p.then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+  const discover = settle(probe(session, MODERN_PROTOCOL_VERSIONS[0]!, false, opts));
+  let quiet: NodeJS.Timeout | undefined;
+  const first = await Promise.race([
+    discover,
+    new Promise<undefined>((r) => (quiet = setTimeout(() => r(undefined), quietMs))),
+  ]);
+  clearTimeout(quiet);
+  if (first !== undefined) {
+    if (!first.ok) throw first.error;
+    return first.value;
+  }
+  // Silence so far: some 2025 servers never answer an unknown request before initialize.
+  const init = settle(
+    session.initializeRequest(LATEST_LEGACY_PROTOCOL_VERSION, opts.timeoutMs - quietMs).then((outcome) => {
+      if ("error" in outcome) throw refusedInitialize(outcome.error);
+      return outcome.result;
+    }),
+  );
+  const winner = await Promise.race([
+    discover.then((d) => ({ from: "discover" as const, d })),
+    init.then((i) => ({ from: "init" as const, i })),
+  ]);
+  const d = winner.from === "discover" ? winner.d : undefined;
+  if (d?.ok && d.value.kind === "modern") return d.value;
+  if (d && !d.ok && !isToolscoreError(d.error, "TIMEOUT")) throw d.error;
+  const i = winner.from === "init" ? winner.i : await init;
+  if (i.ok)
+    return {
+      kind: "spoken",
+      hello: await confirmLegacy(session, LATEST_LEGACY_PROTOCOL_VERSION, false, i.value),
+    };
+  // initialize failed: the probe's answer, whenever it comes, is all that is left.
+  const late = d ?? (await discover);
+  if (late.ok && late.value.kind === "modern") return late.value;
+  if (isToolscoreError(i.error, "TIMEOUT") && (late.ok || isToolscoreError(late.error, "TIMEOUT"))) {
+    throw new ToolscoreError(
+      "TIMEOUT",
+      `the server did not answer server/discover or initialize within ${fmtSeconds(opts.timeoutMs)}: raise --timeout if it is just slow`,
+      { method: "initialize", timeoutMs: opts.timeoutMs },
+    );
+  }
+  throw i.error;
+}
+
+async function legacyHello(
+  session: McpSession,
+  version: string,
+  exact: boolean,
+  timeoutMs: number,
+): Promise<ServerHello> {
+  const outcome = await session.initializeRequest(version, timeoutMs);
+  if ("error" in outcome) {
+    if (exact) throw refusedForced(version, outcome.error);
+    throw refusedInitialize(outcome.error);
+  }
+  return confirmLegacy(session, version, exact, outcome.result);
+}
+
+/** Reads an initialize result, checks the version the server chose, and completes the handshake. */
+async function confirmLegacy(
+  session: McpSession,
+  offered: string,
+  exact: boolean,
+  r: Record<string, unknown>,
+): Promise<ServerHello> {
+  if (typeof r.protocolVersion !== "string") {
+    throw new ToolscoreError(
+      "PROTOCOL_ERROR",
+      "the server's initialize answer has no protocolVersion: it is not an MCP server",
+    );
+  }
+  const version = r.protocolVersion;
+  if (exact && version !== offered) {
+    throw new ToolscoreError(
+      "PROTOCOL_ERROR",
+      `the server does not speak protocol ${offered}: it answered initialize with ${JSON.stringify(escapeLine(version.slice(0, 40)))}; use --protocol auto`,
+      { offered, answered: version },
+    );
+  }
+  if (!LEGACY_PROTOCOL_VERSIONS.includes(version))
+    throw noMutualVersion([version], "answered initialize with protocol version");
+  await session.speak(version);
+  return {
+    protocolVersion: version,
+    era: "legacy",
+    serverInfo: isObject(r.serverInfo) ? r.serverInfo : {},
+    capabilities: isObject(r.capabilities) ? r.capabilities : {},
+    instructions: typeof r.instructions === "string" ? r.instructions : null,
+  };
+}
+
+function refusedInitialize(err: RpcError): ToolscoreError {
+  return new ToolscoreError(
+    "PROTOCOL_ERROR",
+    `the server refused initialize: ${escapeLine(err.message)} (JSON-RPC error ${err.code})`,
+    { error: err },
+  );
+}
+
+function refusedForced(version: string, err: RpcError): ToolscoreError {
+  return new ToolscoreError(
+    "PROTOCOL_ERROR",
+    `the server refused protocol ${version}: ${escapeLine(err.message)} (JSON-RPC error ${err.code}); use --protocol auto to let toolscore pick a version it speaks`,
+    { error: err, protocol: version },
+  );
+}
