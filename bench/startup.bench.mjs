@@ -1,10 +1,15 @@
-// Start-up cost, measured side by side in one run on the bundled sample server (stdio):
-//   raw floor      a tiny script: spawn the server, write initialize, initialized and tools/list as
-//                  newline JSON, read the answers, exit;
-//   toolscore      node dist/cli.js mcp list "node dist/notes-server.js" --json -
-//   sdk client     the official SDK's Client + StdioClientTransport: connect, listTools, close;
-//   --version      node dist/cli.js --version, against node -e 0.
-// The commands run interleaved, many times each; the figures are medians of wall time.
+// Start-up cost, measured side by side in one run, in both protocol eras:
+//   raw floor       a tiny script: spawn the server, write the handshake and tools/list as newline
+//                   JSON, read the answers, exit. 2025 era: initialize, initialized, tools/list;
+//                   2026-07-28: server/discover, then tools/list with its _meta envelope;
+//   mcp list        node dist/cli.js mcp list SERVER --json - (negotiating, as a user runs it);
+//   verify-pin      node dist/cli.js mcp verify-pin SERVER --lock LOCK (a lock pinned beforehand);
+//   sdk v2 client   the official v2 SDK's minimal Client + StdioClientTransport: connect, listTools,
+//                   close; by default (the 2025 handshake) and with versionNegotiation 'auto';
+//   --version       node dist/cli.js --version, against node -e 0.
+// Servers: the bundled sample server (v2 SDK, serves both eras) and server-memory (v1 SDK, 2025
+// era only, so toolscore pays its probe and falls back). Commands run interleaved, many times
+// each; the figures are medians of wall time.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -12,38 +17,46 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tmp = join(root, ".bench-tmp");
-const server = join(root, "dist", "notes-server.js");
+const SERVERS = {
+  "dual-era": join(root, "dist", "notes-server.js"),
+  "2025-only": join(root, "node_modules", "mem2608", "dist", "index.js"),
+};
 
-const RAW_FLOOR = `
+const rawFloor = (server, era) => `
 import { spawn } from "node:child_process";
-const child = spawn(process.execPath, [${JSON.stringify(server)}], { stdio: ["pipe", "pipe", "inherit"] });
+const child = spawn(process.execPath, [${JSON.stringify(server)}], { stdio: ["pipe", "pipe", "ignore"] });
 const send = (m) => child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...m }) + "\\n");
+const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const modern = ${JSON.stringify(era === "modern")};
 let buf = "";
 child.stdout.on("data", (d) => {
   buf += d;
   let nl;
   while ((nl = buf.indexOf("\\n")) >= 0) {
-    const m = JSON.parse(buf.slice(0, nl));
+    const line = buf.slice(0, nl);
     buf = buf.slice(nl + 1);
+    if (!line.startsWith("{")) continue;
+    const m = JSON.parse(line);
     if (m.id === 1) {
-      send({ method: "notifications/initialized" });
-      send({ id: 2, method: "tools/list", params: {} });
+      if (!modern) send({ method: "notifications/initialized" });
+      send({ id: 2, method: "tools/list", params: modern ? { _meta: meta } : {} });
     } else if (m.id === 2) {
-      process.stdout.write(JSON.stringify(m.result.tools).slice(0, 0));
+      if (!Array.isArray(m.result.tools)) process.exit(1);
       child.stdin.end();
       child.kill();
       process.exit(0);
     }
   }
 });
-send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "floor", version: "0" } } });
+if (modern) send({ id: 1, method: "server/discover", params: { _meta: meta } });
+else send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "floor", version: "0" } } });
 `;
 
-const SDK_CLIENT = `
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-const client = new Client({ name: "sdk-bench", version: "0" });
-await client.connect(new StdioClientTransport({ command: process.execPath, args: [${JSON.stringify(server)}] }));
+const sdkClient = (server, auto) => `
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+const client = new Client({ name: "sdk-bench", version: "0" }${auto ? ", { versionNegotiation: { mode: 'auto' } }" : ""});
+await client.connect(new StdioClientTransport({ command: process.execPath, args: [${JSON.stringify(server)}], stderr: "ignore" }));
 await client.listTools();
 await client.close();
 `;
@@ -61,21 +74,45 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-export default async function startupBench({ reps = Number(process.env.BENCH_REPS ?? 21) } = {}) {
+export default async function startupBench({ reps = Number(process.env.BENCH_REPS ?? 15) } = {}) {
   mkdirSync(tmp, { recursive: true });
-  const floor = join(tmp, "raw-floor.mjs");
-  const sdk = join(tmp, "sdk-client.mjs");
-  writeFileSync(floor, RAW_FLOOR);
-  writeFileSync(sdk, SDK_CLIENT);
   const node = process.execPath;
   const cli = join(root, "dist", "cli.js");
-  const cases = {
-    "raw floor": [node, floor],
-    "toolscore mcp list": [node, cli, "mcp", "list", `node ${server}`, "--json", "-"],
-    "sdk client": [node, sdk],
-    "node -e 0": [node, "-e", "0"],
-    "toolscore --version": [node, cli, "--version"],
+  const script = (name, text) => {
+    const file = join(tmp, name);
+    writeFileSync(file, text);
+    return [node, file];
   };
+  const cases = {};
+  for (const [label, server] of Object.entries(SERVERS)) {
+    const cmd = `node ${server}`;
+    const lock = join(tmp, `${label}.lock.json`);
+    time([node, cli, "mcp", "pin", cmd, "--lock", lock]);
+    const spoken = label === "dual-era" ? "modern" : "legacy";
+    cases[`${label}: raw floor`] = script(`floor-${label}.mjs`, rawFloor(server, spoken));
+    cases[`${label}: mcp list`] = [node, cli, "mcp", "list", cmd, "--json", "-"];
+    cases[`${label}: verify-pin`] = [node, cli, "mcp", "verify-pin", cmd, "--lock", lock];
+    cases[`${label}: sdk v2 client`] = script(`sdk-${label}.mjs`, sdkClient(server, false));
+    cases[`${label}: sdk v2 client auto`] = script(`sdk-auto-${label}.mjs`, sdkClient(server, true));
+  }
+  cases["dual-era: raw floor 2025"] = script(
+    "floor-dual-legacy.mjs",
+    rawFloor(SERVERS["dual-era"], "legacy"),
+  );
+  cases["dual-era: mcp list 2025"] = [
+    node,
+    cli,
+    "mcp",
+    "list",
+    `node ${SERVERS["dual-era"]}`,
+    "--protocol",
+    "2025-11-25",
+    "--json",
+    "-",
+  ];
+  cases["node -e 0"] = [node, "-e", "0"];
+  cases["toolscore --version"] = [node, cli, "--version"];
+
   const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
   for (const argv of Object.values(cases)) time(argv); // warm the file cache
   for (let i = 0; i < reps; i++) {
@@ -83,13 +120,17 @@ export default async function startupBench({ reps = Number(process.env.BENCH_REP
   }
   const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
   for (const [k, v] of Object.entries(m))
-    console.log(`${k.padEnd(22)} ${v.toFixed(1).padStart(7)} ms (median of ${reps})`);
+    console.log(`${k.padEnd(32)} ${v.toFixed(1).padStart(7)} ms (median of ${reps})`);
   const ratio = (a, b, target) =>
     `${a} / ${b}: ${(m[a] / m[b]).toFixed(2)}x${target ? ` (target <= ${target}x)` : ""}`;
-  console.log(ratio("toolscore mcp list", "raw floor", 1.3));
-  console.log(ratio("toolscore mcp list", "sdk client", 1.0));
-  console.log(ratio("sdk client", "raw floor"));
-  console.log(ratio("toolscore --version", "node -e 0", 1.5));
+  for (const label of Object.keys(SERVERS)) {
+    console.log(ratio(`${label}: mcp list`, `${label}: raw floor`, 1.2));
+    console.log(ratio(`${label}: verify-pin`, `${label}: raw floor`, 1.25));
+    console.log(ratio(`${label}: mcp list`, `${label}: sdk v2 client`, 0.6));
+    console.log(ratio(`${label}: mcp list`, `${label}: sdk v2 client auto`));
+  }
+  console.log(ratio("dual-era: mcp list 2025", "dual-era: raw floor 2025", 1.2));
+  console.log(ratio("toolscore --version", "node -e 0", 1.1));
   return m;
 }
 
