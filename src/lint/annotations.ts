@@ -1,27 +1,72 @@
 import { deriveCapabilities } from "../pin/capabilities.js";
+import { describedChange, isWriteModeValue } from "../pin/effect-words.js";
 import type { Emit, ToolUnderLint } from "./context.js";
 import { isObject } from "./walk.js";
 
+/** The write, delete or exec modes the input schema's top-level enums and consts offer, as `'name' 'value'`. */
+function writeModes(inputSchema: unknown): string[] {
+  if (!isObject(inputSchema) || !isObject(inputSchema.properties)) return [];
+  const out: string[] = [];
+  for (const [name, s] of Object.entries(inputSchema.properties)) {
+    if (!isObject(s)) continue;
+    const values = [
+      ...(Array.isArray(s.enum) ? s.enum : []),
+      ...("const" in s ? [s.const] : []),
+      ...(isObject(s.items) && Array.isArray(s.items.enum) ? s.items.enum : []),
+    ];
+    const modes = values.filter(isWriteModeValue);
+    if (modes.length) out.push(`'${name}' offers ${modes.map((m) => JSON.stringify(m)).join(", ")}`);
+  }
+  return out;
+}
+
 /**
  * annotation-conflict: readOnlyHint true on a tool whose name or description says it deletes or
- * executes. The capability rules decide that (a read-only hint never hides delete or exec there),
- * so lint and `mcp pin` read a tool the same way.
+ * executes (by the capability rules, so lint and `mcp pin` read a tool the same way), whose
+ * description says it sets, changes, writes or runs something, or whose enums offer write modes;
+ * and destructiveHint true on a tool that, without its annotations, reads only (a search, a query).
  */
 export function checkAnnotations({ tool }: ToolUnderLint, emit: Emit): void {
-  if (!isObject(tool.annotations) || tool.annotations.readOnlyHint !== true) return;
-  const conflicts = deriveCapabilities(tool).filter(
-    (c) => c.capability === "delete" || c.capability === "exec",
-  );
-  if (conflicts.length === 0) return;
-  const capabilities = conflicts.map((c) => c.capability);
-  const sources = conflicts.flatMap((c) => c.sources);
-  emit(
-    "annotation-conflict",
-    "annotations.readOnlyHint",
-    `readOnlyHint is true, but the tool reads as ${capabilities.join(" and ")} (${sources.join("; ")})`,
-    capabilities.includes("delete")
-      ? "Set readOnlyHint to false and destructiveHint to true; or, if the tool only reads, fix its name and description."
-      : "Set readOnlyHint to false; or, if the tool only reads, fix its name and description.",
-    { capabilities, sources },
-  );
+  if (!isObject(tool.annotations)) return;
+  if (tool.annotations.readOnlyHint === true) {
+    const conflicts = deriveCapabilities(tool).filter(
+      (c) => c.capability === "delete" || c.capability === "exec",
+    );
+    const capabilities = conflicts.map((c) => c.capability);
+    const sources = conflicts.flatMap((c) => c.sources);
+    const said = describedChange(tool.description);
+    if (said && !sources.some((s) => s.startsWith("description"))) sources.push(`description '${said}'`);
+    const modes = writeModes(tool.inputSchema);
+    sources.push(...modes);
+    if (sources.length) {
+      const reads = capabilities.length
+        ? `reads as ${capabilities.join(" and ")}`
+        : "says it changes something";
+      emit(
+        "annotation-conflict",
+        "annotations.readOnlyHint",
+        `readOnlyHint is true, but the tool ${reads} (${sources.join("; ")})`,
+        capabilities.includes("delete")
+          ? "Set readOnlyHint to false and destructiveHint to true; or, if the tool only reads, fix its name and description."
+          : modes.length && !said && !capabilities.length
+            ? "Set readOnlyHint to false, or split the write modes into a tool of their own."
+            : "Set readOnlyHint to false; or, if the tool only reads, fix its name and description.",
+        { capabilities, sources },
+      );
+    }
+  }
+  if (tool.annotations.destructiveHint === true && tool.annotations.readOnlyHint !== true) {
+    // What the tool reads as without its annotations: a search or query that changes nothing.
+    const plain = deriveCapabilities({ ...tool, annotations: {} });
+    const readOnly = plain.every((c) => c.capability === "read" || c.capability === "network");
+    const read = plain.find((c) => c.capability === "read");
+    if (read && readOnly && !describedChange(tool.description) && writeModes(tool.inputSchema).length === 0)
+      emit(
+        "annotation-conflict",
+        "annotations.destructiveHint",
+        `destructiveHint is true, but the tool reads as a search or query (${read.sources.join(", ")})`,
+        "Set destructiveHint to false (clients ask before every destructive call); or, if it does destroy data, say so in its name and description.",
+        { capabilities: ["read"], sources: read.sources },
+      );
+  }
 }

@@ -3,6 +3,7 @@ import { checkAnnotations } from "./annotations.js";
 import { emitterFor, type ToolUnderLint } from "./context.js";
 import { checkDescription } from "./descriptions.js";
 import { checkDuplicates, checkName } from "./names.js";
+import { checkRequiredWithDefault } from "./required-default.js";
 import { checkSchemas } from "./schemas.js";
 import { checkHiddenText, checkHiddenUnicode, checkInstructions } from "./text.js";
 import type { LintFinding } from "./types.js";
@@ -12,6 +13,7 @@ const PER_TOOL = [
   checkName,
   checkDescription,
   checkSchemas,
+  checkRequiredWithDefault,
   checkHiddenUnicode,
   checkInstructions,
   checkAnnotations,

@@ -13,6 +13,7 @@ export type LintRuleId =
   | "property-no-type"
   | "required-unknown"
   | "required-missing"
+  | "required-with-default"
   | "schema-invalid"
   | "enum-empty"
   | "hidden-unicode"
@@ -103,6 +104,12 @@ export const LINT_RULES: readonly LintRule[] = [
     help: 'State which arguments must be given; write "required": [] when all are optional.',
   },
   {
+    id: "required-with-default",
+    severity: "warning",
+    summary: "A required property has a default, which never applies.",
+    help: "A caller must send a required argument, so its default is never used and misleads a model. Make the property optional, or drop the default.",
+  },
+  {
     id: "schema-invalid",
     severity: "error",
     summary: "The schema does not compile as JSON Schema.",
@@ -129,7 +136,8 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     id: "annotation-conflict",
     severity: "warning",
-    summary: "readOnlyHint is true on a tool whose name or description says it deletes or executes.",
+    summary:
+      "readOnlyHint is true on a tool that says it deletes, executes, sets or changes something (or offers such modes); or destructiveHint is true on a search or query.",
     help: "Clients skip confirmation for read-only tools. Set readOnlyHint to false (and destructiveHint as it applies), or rename the tool.",
   },
 ];

@@ -1,5 +1,5 @@
 import type { Scorecard } from "../score/types.js";
-import { ratesLine, serverLabel } from "./scorecard.js";
+import { incompleteLine, notCountedLine, ratesLine, serverLabel } from "./scorecard.js";
 import { mdText } from "./markdown.js";
 
 /** The Markdown scorecard (`--report md`, and the job summary with `--ci`). */
@@ -11,8 +11,10 @@ export function renderScorecardMarkdown(card: Scorecard): string {
       ? `**Not graded**: ${mdText(card.not_graded_reason ?? "")} (${coverage})`
       : `**Grade ${card.grade}** (score ${card.score!.toFixed(2)}), ${coverage}`,
     "",
+    ...[incompleteLine(card)].filter((l): l is string => l !== null).map((l) => `**${mdText(l)}**\n`),
     ratesLine(card),
     "",
+    ...[notCountedLine(card)].filter((l): l is string => l !== null).map((l) => `${mdText(l)}\n`),
   );
   if (card.tools.length) {
     out.push(
@@ -49,9 +51,16 @@ export function renderScorecardMarkdown(card: Scorecard): string {
   }
   const failed = card.calls.filter((c) => !c.ok);
   if (failed.length) {
-    out.push("### Failed calls", "", "| tool | case | outcome | detail |", "| --- | --- | --- | --- |");
+    out.push(
+      "### Failed or not counted calls",
+      "",
+      "| tool | case | outcome | class | counted | detail |",
+      "| --- | --- | --- | --- | --- | --- |",
+    );
     for (const c of failed)
-      out.push(`| ${mdText(c.tool)} | ${c.case} | ${c.outcome} | ${mdText(c.detail)} |`);
+      out.push(
+        `| ${mdText(c.tool)} | ${c.case} | ${c.outcome} | ${c.class} | ${c.counted ? "yes" : "no"} | ${mdText(c.detail)} |`,
+      );
     out.push("");
   }
   return out.join("\n");

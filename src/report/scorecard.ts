@@ -21,6 +21,27 @@ export function gradeLine(card: Scorecard, style: Style): string {
   return `${style.bold(colour(`Grade ${card.grade}`))} (score ${card.score!.toFixed(2)})  ${coverage}`;
 }
 
+/**
+ * `incomplete: 3 calls could not reach their backend (getaddrinfo ENOTFOUND api.example.com)`, or
+ * null when every call could be judged. Server text is escaped.
+ */
+export function incompleteLine(card: Scorecard): string | null {
+  if (!card.incomplete) return null;
+  const n = card.incomplete.calls;
+  const eg = card.incomplete.examples.map((e) => escapeLine(e.length > 80 ? `${e.slice(0, 79)}…` : e));
+  return `incomplete: ${n} call${n === 1 ? "" : "s"} could not reach ${n === 1 ? "its" : "their"} backend${eg.length ? ` (${eg.join("; ")})` : ""}`;
+}
+
+/** Calls left out of the rates other than the environment's: `not counted: 2 not found, 1 needs input`. */
+export function notCountedLine(card: Scorecard): string | null {
+  const { not_found, needs_input } = card.counts.not_counted;
+  const parts = [
+    ...(not_found ? [`${not_found} not found (a generated id or path)`] : []),
+    ...(needs_input ? [`${needs_input} needed a person's input`] : []),
+  ];
+  return parts.length ? `not counted: ${parts.join(", ")}` : null;
+}
+
 function gradeColour(g: Grade, style: Style): (s: string) => string {
   return g === "A" || g === "B" ? style.green : g === "C" ? style.yellow : style.red;
 }
@@ -30,7 +51,7 @@ export function ratesLine(card: Scorecard): string {
   const { rates, counts } = card;
   const parts = [
     `valid input ${pct(rates.happy)} (${counts.happy.passed}/${counts.happy.total})`,
-    `edge cases ${pct(rates.edge)} (${counts.edge.passed}/${counts.edge.total})`,
+    `edge cases ${pct(rates.edge)} (${counts.edge.passed}/${counts.edge.total}, ${counts.edge_informative} informative)`,
     `lint ${pct(rates.lint)}`,
   ];
   if (rates.probes !== undefined)
@@ -45,7 +66,11 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
     `${style.bold(serverLabel(card))}  ${style.dim(`scorecard, seed ${escapeLine(card.settings.seed)}`)}`,
   );
   out.push(gradeLine(card, style));
+  const incomplete = incompleteLine(card);
+  if (incomplete) out.push(style.yellow(`  ${incomplete}`));
   out.push(`  ${ratesLine(card)}`);
+  const notCounted = notCountedLine(card);
+  if (notCounted) out.push(style.dim(`  ${notCounted}`));
   if (card.restarts)
     out.push(style.yellow(`  the server crashed and was started again ${card.restarts} time(s)`));
   if (card.tools.length) {

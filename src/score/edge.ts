@@ -3,7 +3,7 @@ import { isObject, resolveRef, schemaTypes, type Schema } from "./schema.js";
 
 /** The kinds of edge case toolscore sends. */
 export type EdgeKind =
-  "missing-required" | "wrong-type" | "empty-value" | "zero" | "out-of-range" | "not-in-enum";
+  "missing-required" | "wrong-type" | "empty-value" | "zero" | "out-of-range" | "not-in-enum" | "unknown-id";
 
 /** One edge-case call: arguments a careful server should answer (usually with an error) without crashing. */
 export interface EdgeCase {
@@ -11,7 +11,12 @@ export interface EdgeCase {
   args: Record<string, unknown>;
   /** What was changed, e.g. `without required 'title'`. */
   note: string;
+  /** The argument the case is about. */
+  property: string;
 }
+
+// An argument that names one thing to look up: `id`, `note_id`, `noteId`.
+const ID_NAME = /^id$|_id$|[a-z]Id$/;
 
 function deref(s: unknown, root: unknown): Schema {
   let node = s;
@@ -37,7 +42,7 @@ function wrongValue(types: string[]): unknown {
 export function edgeCases(
   inputSchema: unknown,
   base: Record<string, unknown>,
-  opts: { safe?: boolean } = {},
+  opts: { safe?: boolean; lookup?: boolean } = {},
 ): EdgeCase[] {
   const root = isObject(inputSchema) ? inputSchema : {};
   const props = isObject(root.properties) ? root.properties : {};
@@ -53,13 +58,27 @@ export function edgeCases(
   const cases: EdgeCase[] = [];
   const add = (kind: EdgeKind, name: string, value: unknown, note: string) => {
     if (cases.some((c) => c.kind === kind)) return;
-    cases.push({ kind, args: { ...base, [name]: value }, note });
+    cases.push({ kind, args: { ...base, [name]: value }, note, property: name });
   };
   const first = required[0];
   if (first !== undefined) {
     const { [first]: _gone, ...rest } = base;
-    cases.push({ kind: "missing-required", args: rest, note: `without required '${first}'` });
+    cases.push({
+      kind: "missing-required",
+      args: rest,
+      note: `without required '${first}'`,
+      property: first,
+    });
   }
+  // A lookup tool given an id nobody made (the generated one): it should say it found nothing.
+  const id = required.find((r) => ID_NAME.test(r) && typeof base[r] === "string");
+  if (opts.lookup && id !== undefined)
+    cases.push({
+      kind: "unknown-id",
+      args: { ...base },
+      note: `'${id}' an id that does not exist`,
+      property: id,
+    });
   for (const name of order) {
     const s = deref(props[name], root);
     const types = schemaTypes(s);

@@ -56,11 +56,33 @@ export function collectFixes(
         fix: "Answer within the timeout, and stop work when notifications/cancelled arrives.",
       });
     const happyBad = records.filter(
-      (r) => r.kind === "happy" && !r.ok && r.outcome !== "crash" && r.outcome !== "timeout",
+      (r) => r.kind === "happy" && r.counted && !r.ok && r.outcome !== "crash" && r.outcome !== "timeout",
     );
     const invalidOut = happyBad.filter((r) => r.outcome === "invalid-output");
-    const refused = happyBad.filter((r) => r.outcome !== "invalid-output");
-    const happyTotal = records.filter((r) => r.kind === "happy").length;
+    const soft = happyBad.filter((r) => r.class === "soft-error");
+    const refused = happyBad.filter((r) => r.outcome !== "invalid-output" && r.class !== "soft-error");
+    const happyTotal = records.filter((r) => r.kind === "happy" && r.counted).length;
+    if (soft.length)
+      out.push({
+        rank: 1,
+        tool,
+        severity: "error",
+        source: "call:soft-error",
+        blocking: true,
+        issue: `answers valid input with an error as a normal result (${soft.length} of ${happyTotal} calls): ${soft[0]!.detail}`,
+        fix: "Return failures with isError: true, so clients and models can tell them from answers; if the input is fine, make the call succeed.",
+      });
+    const environment = records.filter((r) => r.class === "environment");
+    if (environment.length)
+      out.push({
+        rank: 8,
+        tool,
+        severity: "warning",
+        source: "call:environment",
+        blocking: false,
+        issue: `${environment.length} call(s) could not reach the backend, so they are not graded: ${environment[0]!.detail.replace(/^could not reach its backend: (?:error result: )?/, "")}`,
+        fix: "Set the credentials or network access the server needs (--env KEY=VALUE), or skip these tools (--no-network, or --capabilities FILE).",
+      });
     if (refused.length)
       out.push({
         rank: 1,
@@ -82,7 +104,7 @@ export function collectFixes(
         fix: "Return structuredContent that matches the declared outputSchema, or fix the schema.",
       });
     const edgeBad = records.filter(
-      (r) => r.kind === "edge" && !r.ok && r.outcome !== "crash" && r.outcome !== "timeout",
+      (r) => r.kind === "edge" && r.counted && !r.ok && r.outcome !== "crash" && r.outcome !== "timeout",
     );
     if (edgeBad.length)
       out.push({
@@ -91,8 +113,8 @@ export function collectFixes(
         severity: "warning",
         source: "call:edge",
         blocking: false,
-        issue: `no answer to ${edgeBad.length} edge case(s): ${edgeBad[0]!.detail}`,
-        fix: "Answer malformed input with an error result.",
+        issue: `${edgeBad.length} edge case(s) not rejected with a clear error: ${edgeBad[0]!.detail}`,
+        fix: "Check arguments against the input schema and answer invalid ones with an error result (isError: true) that names the argument and what is wrong.",
       });
   }
   for (const f of lint)

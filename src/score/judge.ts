@@ -1,15 +1,35 @@
 import type { CallOutcome } from "../mcp/types.js";
 import { isToolscoreError } from "../util/errors.js";
+import {
+  ENVIRONMENT_PATTERNS,
+  INPUT_PROBLEM_PATTERN,
+  NEEDS_INPUT_CODES,
+  NEEDS_INPUT_PATTERN,
+  NOT_FOUND_PATTERN,
+  PROTOCOL_ERROR_CODES,
+  SOFT_ERROR_PATTERN,
+} from "./outcome-patterns.js";
 import { isObject } from "./schema.js";
-import type { CallOutcomeKind } from "./types.js";
+import type { CallClass, CallOutcomeKind } from "./types.js";
 import { compileSchema } from "./validate.js";
 
-/** How a call ended, whether it passes, and why. */
+/** How a call ended, what that means, whether it passes and counts, and why. */
 export interface Verdict {
   ok: boolean;
   outcome: CallOutcomeKind;
+  class: CallClass;
+  /** false when the call says nothing about the server (its backend was unreachable, …). */
+  counted: boolean;
   detail: string;
   latencyMs: number | null;
+}
+
+/** What the judge knows about an edge case: whether its arguments break the schema, and where. */
+export interface EdgeFacts {
+  /** true when the schema rejects the arguments (a careful server rejects them too). */
+  invalid: boolean;
+  /** The argument the case changed, so an error that names it says what was wrong. */
+  property?: string;
 }
 
 const cut = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -27,39 +47,125 @@ export function resultText(result: Record<string, unknown>): string {
 
 /** How a call that threw ended: a timeout, a crash, or a call that could not be made. */
 export function judgeThrown(e: unknown): Verdict {
-  if (isToolscoreError(e, "TIMEOUT"))
-    return { ok: false, outcome: "timeout", detail: "timed out", latencyMs: null };
+  const base = { ok: false, class: "tool-error" as const, counted: true, latencyMs: null };
+  if (isToolscoreError(e, "TIMEOUT")) return { ...base, outcome: "timeout", detail: "timed out" };
   if (isToolscoreError(e, "SERVER_EXITED") && e.data.crash === true)
-    return { ok: false, outcome: "crash", detail: cut(e.message, 300), latencyMs: null };
+    return { ...base, outcome: "crash", detail: cut(e.message, 300) };
   const message = e instanceof Error ? e.message : String(e);
-  return { ok: false, outcome: "failed", detail: cut(message, 300), latencyMs: null };
+  return { ...base, outcome: "failed", detail: cut(message, 300) };
+}
+
+/** What an error's text says: the environment, "not found", a request for input, or none of these. */
+export function errorClass(text: string, code?: number): "environment" | "not-found" | "needs-input" | null {
+  if (code !== undefined && NEEDS_INPUT_CODES.includes(code)) return "needs-input";
+  // The protocol's own refusals (no such method or tool, invalid params) are the server's answer.
+  if (code !== undefined && PROTOCOL_ERROR_CODES.includes(code)) return null;
+  if (ENVIRONMENT_PATTERNS.some((p) => p.pattern.test(text))) return "environment";
+  if (NEEDS_INPUT_PATTERN.test(text)) return "needs-input";
+  if (NOT_FOUND_PATTERN.test(text)) return "not-found";
+  return null;
 }
 
 /**
- * Judges an answer. A happy call passes when it is not an error (no JSON-RPC error, no
- * `isError: true`) and, with an outputSchema, its structuredContent validates. An edge call passes
- * whenever the server answers.
+ * The error a successful answer carries as its only content (`Failed to …`, `{"error": …}`), or
+ * null. An answer that repeats one of the call's string arguments is about that argument (a tool
+ * asked for an "error" message returns one), not a failure.
  */
-export function judgeOutcome(o: CallOutcome, kind: "happy" | "edge", outputSchema: unknown): Verdict {
+export function softError(
+  result: Record<string, unknown>,
+  args: Record<string, unknown> = {},
+): string | null {
+  const sc = result.structuredContent;
+  if (isObject(sc) && sc.error && Object.keys(sc).length <= 3) return JSON.stringify(sc);
+  const content = Array.isArray(result.content) ? result.content : [];
+  if (content.length === 0 || !content.every((c) => isObject(c) && c.type === "text")) return null;
+  const text = resultText(result);
+  if (text.length === 0 || text.length > 500) return null;
+  const lower = text.toLowerCase();
+  if (
+    Object.values(args).some((v) => typeof v === "string" && v.length >= 3 && lower.includes(v.toLowerCase()))
+  )
+    return null;
+  if (SOFT_ERROR_PATTERN.test(text)) return text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isObject(parsed) && parsed.error && Object.keys(parsed).length <= 3) return text;
+  } catch {
+    // Not JSON: an ordinary answer.
+  }
+  return null;
+}
+
+const NOT_COUNTED = { environment: "could not reach its backend", "needs-input": "needs a person's input" };
+
+/**
+ * Judges an answer. A valid-input call passes when it is a real answer: not a JSON-RPC error, not
+ * `isError: true`, not an error returned as a normal result (a soft error), and, with an
+ * outputSchema, with structuredContent that validates. An answer that shows the environment failed
+ * (an unreachable backend, missing credentials, a missing browser), "not found" for a generated id
+ * or path, or a request for a person's input is not counted. An edge call with invalid arguments
+ * passes only when the server rejects them with an error that says what was wrong (or "not
+ * found"); one whose arguments the schema allows passes on any answer.
+ */
+export function judgeOutcome(
+  o: CallOutcome,
+  kind: "happy" | "edge",
+  outputSchema: unknown,
+  edge: EdgeFacts = { invalid: true },
+  args: Record<string, unknown> = {},
+): Verdict {
   const latencyMs = Math.round(o.latencyMs * 10) / 10;
-  if (!o.ok) {
-    const detail = `JSON-RPC error ${o.error.code}: ${cut(o.error.message)}`;
-    return { ok: kind === "edge", outcome: "rpc-error", detail, latencyMs };
+  const rpc = !o.ok;
+  const outcome: CallOutcomeKind = rpc ? "rpc-error" : o.result.isError === true ? "tool-error" : "result";
+  const errorText = !o.ok
+    ? o.error.message
+    : o.result.isError === true
+      ? resultText(o.result) || "(no text)"
+      : softError(o.result, args);
+  const detail = !o.ok
+    ? `JSON-RPC error ${o.error.code}: ${cut(o.error.message)}`
+    : o.result.isError === true
+      ? `error result: ${cut(errorText!)}`
+      : errorText !== null
+        ? `error as a normal result: ${cut(errorText)}`
+        : "ok";
+  const v = (ok: boolean, cls: CallClass, counted: boolean, why = detail): Verdict => ({
+    ok,
+    outcome,
+    class: cls,
+    counted,
+    detail: why,
+    latencyMs,
+  });
+  if (errorText !== null) {
+    const cls = errorClass(errorText, o.ok ? undefined : o.error.code);
+    if (cls === "environment" || cls === "needs-input")
+      return v(false, cls, false, `${NOT_COUNTED[cls]}: ${detail}`);
+    if (cls === "not-found")
+      return kind === "happy" ? v(false, cls, false, `not found: ${detail}`) : v(true, cls, true);
+    const soft = outcome === "result";
+    if (kind === "happy") return v(false, soft ? "soft-error" : "tool-error", true);
+    if (!edge.invalid) return v(true, soft ? "soft-error" : "tool-error", true);
+    if (soft)
+      return v(
+        false,
+        "soft-error",
+        true,
+        `rejected, but as a normal result without isError: ${cut(errorText)}`,
+      );
+    const says =
+      INPUT_PROBLEM_PATTERN.test(errorText) ||
+      (edge.property !== undefined && errorText.toLowerCase().includes(edge.property.toLowerCase()));
+    return says
+      ? v(true, "tool-error", true)
+      : v(false, "tool-error", true, `rejected without saying what was wrong: ${cut(errorText)}`);
   }
-  if (o.result.isError === true) {
-    const text = resultText(o.result);
-    return {
-      ok: kind === "edge",
-      outcome: "tool-error",
-      detail: `error result: ${cut(text || "(no text)")}`,
-      latencyMs,
-    };
-  }
-  if (outputSchema !== undefined) {
+  if (kind === "edge") return edge.invalid ? v(false, "ok", true, "accepted silently") : v(true, "ok", true);
+  if (outputSchema !== undefined && o.ok) {
     const problem = outputProblem(o.result, outputSchema);
-    if (problem) return { ok: kind === "edge", outcome: "invalid-output", detail: problem, latencyMs };
+    if (problem) return { ...v(false, "tool-error", true, problem), outcome: "invalid-output" };
   }
-  return { ok: true, outcome: "result", detail: "ok", latencyMs };
+  return v(true, "ok", true);
 }
 
 /** Why a result breaks its tool's outputSchema, or null when it honours it. */

@@ -1,18 +1,15 @@
 import type { CallTool } from "../mcp/types.js";
-import { pathsIn } from "./known.js";
+import { harvest } from "./harvest.js";
+import type { Known } from "./known.js";
 import { isObject } from "./schema.js";
 import type { ToolPlan } from "./plan.js";
 
-/** A read of the server's state through an observer tool: its answer and the facts in it. */
-export interface Observation {
+/** A read of the server's state through an observer tool: its answer, the facts in it, and the ids, names and paths it shows. */
+export interface Observation extends Known {
   /** Canonical text of the answer, to compare two reads. */
   text: string;
   /** The facts it shows: lines of text content, or `path=value` leaves of structuredContent. */
   facts: Set<string>;
-  /** Values of `id` keys in structuredContent, in order: ids of things that exist. */
-  ids: string[];
-  /** Absolute paths it shows (in text or structuredContent), in order. */
-  paths: string[];
 }
 
 const READ_ONLY = (p: ToolPlan) =>
@@ -43,13 +40,10 @@ export function pickObserver(plans: readonly ToolPlan[]): ToolPlan | undefined {
   );
 }
 
-function leaves(v: unknown, path: string, out: Set<string>, ids: string[]): void {
-  if (Array.isArray(v)) for (const x of v) leaves(x, `${path}[]`, out, ids);
+function leaves(v: unknown, path: string, out: Set<string>): void {
+  if (Array.isArray(v)) for (const x of v) leaves(x, `${path}[]`, out);
   else if (isObject(v)) {
-    for (const k of Object.keys(v).sort()) {
-      if (k === "id" && typeof v[k] === "string") ids.push(v[k]);
-      leaves(v[k], path ? `${path}.${k}` : k, out, ids);
-    }
+    for (const k of Object.keys(v).sort()) leaves(v[k], path ? `${path}.${k}` : k, out);
   } else out.add(`${path}=${JSON.stringify(v)}`);
 }
 
@@ -64,19 +58,13 @@ export async function observe(
     if (!o.ok || o.result.isError === true) return undefined;
     const { content, structuredContent } = o.result;
     const facts = new Set<string>();
-    const ids: string[] = [];
-    if (structuredContent !== undefined) leaves(structuredContent, "", facts, ids);
+    if (structuredContent !== undefined) leaves(structuredContent, "", facts);
     else if (Array.isArray(content)) {
       for (const c of content)
         if (isObject(c) && typeof c.text === "string")
           for (const line of c.text.split("\n")) if (line.trim()) facts.add(line.trim());
     }
-    const texts = Array.isArray(content)
-      ? content.map((c) => (isObject(c) && typeof c.text === "string" ? c.text : ""))
-      : [];
-    const strings = [...texts, ...[...facts].map((f) => f.slice(f.indexOf("=") + 1).replace(/^"|"$/g, ""))];
-    const paths = [...new Set(strings.flatMap(pathsIn))];
-    return { text: JSON.stringify({ content, structuredContent }), facts, ids, paths };
+    return { text: JSON.stringify({ content, structuredContent }), facts, ...harvest(o.result) };
   } catch {
     return undefined;
   }

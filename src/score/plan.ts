@@ -3,6 +3,8 @@ import { deriveCapabilities, type Capability, type CapabilityFinding } from "../
 import { edgeCases } from "./edge.js";
 import { generateArguments } from "./generate.js";
 import { Prng } from "./prng.js";
+import { isObject } from "./schema.js";
+import { compileSchema } from "./validate.js";
 import { unsafeArguments } from "./safety.js";
 
 /** Capabilities that keep a tool from being called without --allow-writes. */
@@ -16,6 +18,22 @@ export interface PlannedCall {
   args: Record<string, unknown>;
   /** Set when the arguments could not be shown valid (the call is still made). */
   note?: string;
+  /** Edge cases: the argument the case is about, and whether a careful server rejects the call. */
+  edge?: { property: string; shouldReject: boolean };
+}
+
+// Tools that fetch one thing by its id: an unknown id should get "not found".
+const LOOKUP = /^(?:get|read|show|describe|view|retrieve|open|inspect|fetch|lookup|load)(?:$|[_\-.A-Z])/;
+
+/**
+ * Whether an edge case's arguments break the schema (then a careful server rejects them). Without a
+ * compiled schema the kind decides: an empty value or zero may well be allowed.
+ */
+function shouldReject(kind: string, args: Record<string, unknown>, inputSchema: unknown): boolean {
+  if (kind === "unknown-id") return true;
+  const check = compileSchema(isObject(inputSchema) ? inputSchema : {});
+  if (check) return check.check(args) !== null;
+  return kind !== "empty-value" && kind !== "zero";
 }
 
 /** A tool as the scorecard sees it: callable or skipped (with why), and its planned calls. */
@@ -118,8 +136,16 @@ export function planCalls(
           full: true,
           safe,
         });
-        for (const e of edgeCases(tool.inputSchema, base.args, { safe }))
-          calls.push({ tool: name, kind: "edge", case: e.kind, args: e.args, note: e.note });
+        const lookup = LOOKUP.test(name.replace(/^[a-z0-9]+_(?=(?:get|read|show|fetch)_)/, ""));
+        for (const e of edgeCases(tool.inputSchema, base.args, { safe, lookup }))
+          calls.push({
+            tool: name,
+            kind: "edge",
+            case: e.kind,
+            args: e.args,
+            note: e.note,
+            edge: { property: e.property, shouldReject: shouldReject(e.kind, e.args, tool.inputSchema) },
+          });
       }
     }
     return { tool, name, capabilities, skippedReason, skippedNote, calls };

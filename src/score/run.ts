@@ -4,12 +4,15 @@ import type { CallTool } from "../mcp/types.js";
 import type { Capability } from "../pin/capabilities.js";
 import { collectFixes } from "./fixes.js";
 import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
+import { harvest } from "./harvest.js";
 import { judgeOutcome, judgeThrown, type Verdict } from "./judge.js";
 import { isReadOnly, observe, pickObserver } from "./observe.js";
-import { hasKnownSlot, withKnown, type Known } from "./known.js";
+import { emptyKnown, hasKnownSlot, withKnown, type Known } from "./known.js";
+import { notGradedReason } from "./not-graded.js";
 import { planCalls, type PlannedCall } from "./plan.js";
 import { runPool } from "./pool.js";
 import { runProbes } from "./probes.js";
+import { isObject } from "./schema.js";
 import {
   SCORECARD_KIND,
   SCORECARD_VERSION,
@@ -59,17 +62,28 @@ async function execute(
   c: PlannedCall,
   outputSchema: unknown,
   timeoutMs: number,
+  known?: Required<Known>,
 ): Promise<Verdict> {
   try {
-    return judgeOutcome(await call(c.tool, c.args, { timeoutMs }), c.kind, outputSchema);
+    const o = await call(c.tool, c.args, { timeoutMs });
+    const v = judgeOutcome(
+      o,
+      c.kind,
+      outputSchema,
+      c.edge && { invalid: c.edge.shouldReject, property: c.edge.property },
+      c.args,
+    );
+    if (known && o.ok && v.class === "ok") harvest(o.result, known);
+    return v;
   } catch (e) {
     return judgeThrown(e);
   }
 }
 
+// Only counted calls make a rate: an unreachable backend says nothing about the server.
 const count = (records: CallRecord[]): PassCount => ({
-  passed: records.filter((r) => r.ok).length,
-  total: records.length,
+  passed: records.filter((r) => r.counted && r.ok).length,
+  total: records.filter((r) => r.counted).length,
 });
 
 /**
@@ -99,26 +113,36 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
   const caseIndex = (c: PlannedCall) => Number(c.case.slice("happy-".length)) - 1;
   const look = async (): Promise<Known> => {
     const o = observer ? await observe(call, observer.name, timeoutMs) : undefined;
-    return { ids: o?.ids ?? [], paths: o?.paths ?? [] };
+    return o ?? emptyKnown();
   };
-  const initial = await look();
+  // What list-like tools (read-only, nothing required) show: ids, names and paths that exist.
+  const initial = emptyKnown();
   const planned = plans.flatMap((p) => p.calls);
   const outputSchemas = new Map(plans.map((p) => [p.name, p.tool.outputSchema]));
   const readOnly = new Set(plans.filter(isReadOnly).map((p) => p.name));
   let done = 0;
+  const listLike = new Set(
+    plans.filter((p) => readOnly.has(p.name) && !hasRequired(p.tool.inputSchema)).map((p) => p.name),
+  );
   const job = (c: PlannedCall) => async () => {
     // A call that may change state looks at the server first: an earlier call may have removed what it saw.
-    if (c.kind === "happy" && hasKnownSlot(c.args)) {
+    if (c.kind === "happy" && hasKnownSlot(c.args) && !listLike.has(c.tool)) {
       const known = readOnly.has(c.tool) ? initial : await look();
       c.args = withKnown(c.args, planOf.get(c.tool)!.tool.inputSchema, known, caseIndex(c));
     }
-    const v = await execute(call, c, outputSchemas.get(c.tool), timeoutMs);
+    const gather = c.kind === "happy" && listLike.has(c.tool) ? initial : undefined;
+    const v = await execute(call, c, outputSchemas.get(c.tool), timeoutMs, gather);
     opts.onProgress?.(++done, planned.length);
     return v;
   };
   // Reads run side by side; tools that may change state run one call at a time, in a fixed order,
   // so their results do not depend on timing.
-  const reads = planned.filter((c) => readOnly.has(c.tool));
+  // List-like reads go first: what they show is what the others are tried on.
+  const reads = [
+    ...planned.filter((c) => listLike.has(c.tool) && c.kind === "happy"),
+    ...planned.filter((c) => readOnly.has(c.tool) && !(listLike.has(c.tool) && c.kind === "happy")),
+  ];
+  const firstReads = reads.filter((c) => listLike.has(c.tool) && c.kind === "happy").length;
   // Tools that may delete go last, so they do not remove what the others are tried on.
   const deletes = new Set(
     plans.filter((p) => p.capabilities.some((c) => c.capability === "delete")).map((p) => p.name),
@@ -128,7 +152,11 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     ...planned.filter((c) => deletes.has(c.tool)),
   ];
   const byCall = new Map<PlannedCall, Verdict>();
-  const readVerdicts = await runPool(reads.map(job), opts.concurrency ?? DEFAULT_CONCURRENCY);
+  const limit = opts.concurrency ?? DEFAULT_CONCURRENCY;
+  const readVerdicts = [
+    ...(await runPool(reads.slice(0, firstReads).map(job), limit)),
+    ...(await runPool(reads.slice(firstReads).map(job), limit)),
+  ];
   reads.forEach((c, i) => byCall.set(c, readVerdicts[i]!));
   const writeVerdicts = await runPool(writes.map(job), 1);
   writes.forEach((c, i) => byCall.set(c, writeVerdicts[i]!));
@@ -143,6 +171,8 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
       arguments: c.args,
       ok: v.ok,
       outcome: v.outcome,
+      class: v.class,
+      counted: v.counted,
       detail: c.kind === "happy" && c.note && !v.ok ? `${detail} (${c.note})` : detail,
       latency_ms: v.latencyMs,
     };
@@ -181,7 +211,36 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     .filter((p) => p.skippedReason !== null)
     .map((p) => ({ tool: p.name, reason: p.skippedReason! }));
   const called = plans.filter((p) => p.calls.length > 0).length;
-  const notGraded = notGradedReason(snapshot.tools.length, cases, called, skipped.length);
+  const classCount = (k: CallRecord["class"]) => calls.filter((c) => c.class === k).length;
+  const notCounted = {
+    environment: classCount("environment"),
+    not_found: calls.filter((c) => c.class === "not-found" && !c.counted).length,
+    needs_input: classCount("needs-input"),
+  };
+  const environment = calls.filter((c) => c.class === "environment");
+  const incomplete = environment.length
+    ? {
+        calls: environment.length,
+        examples: [
+          ...new Set(
+            environment.map((c) =>
+              c.detail.replace(
+                /^.*?: (?:JSON-RPC error -?\d+: |error result: |error as a normal result: )?/,
+                "",
+              ),
+            ),
+          ),
+        ].slice(0, 2),
+      }
+    : null;
+  const notGraded = notGradedReason({
+    tools: snapshot.tools.length,
+    cases,
+    called,
+    plans,
+    happy,
+    notCounted,
+  });
   const score = notGraded ? null : scoreOf(rates);
   return {
     kind: SCORECARD_KIND,
@@ -204,7 +263,14 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     not_graded_reason: notGraded,
     score,
     rates,
-    counts: { happy, edge: edgeCount, probes: probeCount },
+    counts: {
+      happy,
+      edge: edgeCount,
+      probes: probeCount,
+      edge_informative: planned.filter((c, i) => c.edge?.shouldReject && calls[i]!.counted).length,
+      not_counted: notCounted,
+    },
+    incomplete,
     coverage: { called, total: plans.length, skipped },
     restarts: 0,
     tools,
@@ -215,11 +281,6 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
   };
 }
 
-function notGradedReason(tools: number, cases: number, called: number, skipped: number): string | null {
-  if (tools === 0) return "the server has no tools";
-  if (cases === 0) return "no valid-input calls were made (--cases 0)";
-  if (called > 0) return null;
-  if (skipped === tools)
-    return `no tool was called: ${skipped === 1 ? "its only tool" : `all ${skipped} tools`} may write, delete or execute (run with --allow-writes to call them)`;
-  return "no tool was called";
+function hasRequired(schema: unknown): boolean {
+  return isObject(schema) && Array.isArray(schema.required) && schema.required.length > 0;
 }

@@ -19,6 +19,15 @@ export type CallOutcomeKind =
   | "crash" // the server exited during the call
   | "failed"; // the call could not be made (the server could not be restarted, …)
 
+/**
+ * What a call's answer means for the grade: `ok`; `tool-error` (an error, a timeout, a crash) and
+ * `soft-error` (an error returned as a normal result) count against the server; `environment` (the
+ * backend was unreachable, credentials missing, a browser or program not installed), `not-found`
+ * (a generated id or path that does not exist) and `needs-input` (the server asks a person first)
+ * do not.
+ */
+export type CallClass = "ok" | "tool-error" | "soft-error" | "environment" | "not-found" | "needs-input";
+
 /** One call the scorecard made. */
 export interface CallRecord {
   tool: string;
@@ -29,6 +38,9 @@ export interface CallRecord {
   arguments: Record<string, unknown>;
   ok: boolean;
   outcome: CallOutcomeKind;
+  class: CallClass;
+  /** false when the call says nothing about the server (see {@link CallClass}); it is left out of the rates. */
+  counted: boolean;
   /** What happened, in a few words (error text from the server is escaped when shown). */
   detail: string;
   latency_ms: number | null;
@@ -122,8 +134,22 @@ export interface Scorecard {
   /** 0..1, rounded to 4 places; null when not graded. */
   score: number | null;
   rates: Rates;
-  /** Calls made per component, so a full-credit rate with nothing measured can be told apart. */
-  counts: { happy: PassCount; edge: PassCount; probes: PassCount };
+  /** Calls counted per component, so a full-credit rate with nothing measured can be told apart. */
+  counts: {
+    happy: PassCount;
+    edge: PassCount;
+    probes: PassCount;
+    /** Edge cases whose answer could tell a careful server from a careless one (invalid input, an unknown id). */
+    edge_informative: number;
+    /** Calls left out of the rates, by class. */
+    not_counted: { environment: number; not_found: number; needs_input: number };
+  };
+  /**
+   * Set when calls could not reach their backend (or the environment failed them otherwise): the
+   * grade stands on the calls that could, and `--fail-under` fails the card unless
+   * `--allow-incomplete`.
+   */
+  incomplete: { calls: number; examples: string[] } | null;
   coverage: { called: number; total: number; skipped: Array<{ tool: string; reason: string }> };
   /** Restarts after crashes (stdio servers). */
   restarts: number;

@@ -269,3 +269,20 @@ test("dist/cli.js mcp test: the scorecard, and no progress line off a terminal",
   assert.match(r.stdout, /^Grade [A-F]/m);
   assert.doesNotMatch(r.stderr, /calling tools/);
 });
+
+test("the README's scorecard example is what mcp test prints (latencies aside)", async () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8").split("\n");
+  const start = readme.indexOf('$ toolscore mcp test "toolscore-notes-server"');
+  assert.ok(start > 0, "the README example is missing");
+  const shown = readme.slice(start + 1, readme.indexOf("```", start));
+  const r = await runCli(["mcp", "test", NOTES]);
+  assert.equal(r.code, 0, r.stderr);
+  // The AVG MS column is measured: compare every other column.
+  const mask = (line: string) => line.replace(/^( {2}\S+ +\S+ +\S+ +)\S+ +(\d+)/, "$1# $2");
+  const actual = r.stdout.trimEnd().split("\n").map(mask);
+  const cut = shown.indexOf("  ...");
+  const head = shown.slice(0, cut).map(mask);
+  const tail = shown.slice(cut + 1).map(mask);
+  assert.deepEqual(actual.slice(0, head.length), head);
+  assert.deepEqual(actual.slice(actual.length - tail.length), tail);
+});

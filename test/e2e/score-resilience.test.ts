@@ -33,7 +33,11 @@ test("a crash is charged to the tool that caused it; the server is restarted and
     assert.ok(card.calls.filter((c) => c.tool === "explode").every((c) => c.outcome === "crash"));
     for (const n of ["echo_a", "echo_b"]) {
       assert.deepEqual(tool(n).happy, { passed: 3, total: 3 }, n);
-      assert.equal(tool(n).edge.passed, tool(n).edge.total, n);
+      // The echo tools accept invalid input (an edge-case finding), but none of it crashes them.
+      assert.ok(
+        card.calls.filter((c) => c.tool === n).every((c) => c.outcome === "result"),
+        n,
+      );
     }
     assert.ok(card.restarts >= 2, `restarts: ${card.restarts}`);
     assert.equal(lines(starts).length, card.restarts + 1);

@@ -510,6 +510,75 @@ const CASES: Case[] = [
   ],
   ["read-only reader", t({ annotations: { readOnlyHint: true } }), [], ["annotation-conflict"]],
   ["delete tool without annotations", t({ name: "delete_city" }), [], ["annotation-conflict"]],
+  [
+    "read-only tool that says it sets something",
+    t({
+      name: "kubectl_context",
+      description: "Manage contexts - list, get, or set the current context.",
+      annotations: { readOnlyHint: true },
+    }),
+    ["annotation-conflict"],
+    [],
+  ],
+  [
+    "read-only tool with a write mode in an enum",
+    t({
+      inputSchema: schema({ operation: { type: "string", enum: ["get", "apply"] } }),
+      annotations: { readOnlyHint: true },
+    }),
+    ["annotation-conflict"],
+    [],
+  ],
+  [
+    "read-only tool with harmless modes",
+    t({
+      inputSchema: schema({ units: { type: "string", enum: ["metric", "imperial"] } }),
+      annotations: { readOnlyHint: true },
+    }),
+    [],
+    ["annotation-conflict"],
+  ],
+  [
+    "destructive search",
+    t({ name: "search_notes", description: "Search notes by text.", annotations: { destructiveHint: true } }),
+    ["annotation-conflict"],
+    [],
+  ],
+  [
+    "destructive delete",
+    t({ name: "purge_cache", description: "Purge the cache.", annotations: { destructiveHint: true } }),
+    [],
+    ["annotation-conflict"],
+  ],
+  // required-with-default
+  [
+    "required property with a default",
+    t({
+      inputSchema: schema({ units: { type: "string", default: "metric" } }, { required: ["units"] }),
+    }),
+    ["required-with-default"],
+    [],
+  ],
+  [
+    "nested required property with a default",
+    t({
+      inputSchema: schema({
+        options: {
+          type: "object",
+          properties: { depth: { type: "integer", default: 1 } },
+          required: ["depth"],
+        },
+      }),
+    }),
+    ["required-with-default"],
+    [],
+  ],
+  [
+    "optional property with a default",
+    t({ inputSchema: schema({ units: { type: "string", default: "metric" } }) }),
+    [],
+    ["required-with-default"],
+  ],
 ];
 
 for (const [label, tools, must, mustNot] of CASES) {

@@ -139,7 +139,12 @@ test("the score follows SPEC 7 exactly: a tool failing one enum value of two", a
       annotations: RO,
     }),
   ];
-  const call: CallTool = async (_n, args) => (args.format === "csv" ? err("csv is not supported") : ok());
+  const call: CallTool = async (_n, args) =>
+    args.format === "csv"
+      ? err("csv is not supported")
+      : args.format === "json"
+        ? ok()
+        : err("format must be one of json, csv");
   const card = await runScorecard({ snapshot: snap(tools), call }, { cases: 4 });
   assert.deepEqual(card.counts.happy, { passed: 2, total: 4 });
   assert.equal(card.rates.edge, 1);

@@ -52,7 +52,9 @@ Options:
   --timeout SECONDS         for start-up and each call (default 30)
   --report md|json          write the report (to stdout, or to --output)
   --output FILE             file for the report (json unless FILE ends in .md)
-  --fail-under GRADE        exit 1 when the grade is below GRADE (A-F; not graded is below all)
+  --fail-under GRADE        exit 1 when the grade is below GRADE (A-F; not graded is below all),
+                            or when the card is incomplete (calls could not reach their backend)
+  --allow-incomplete        with --fail-under, judge an incomplete card by its grade alone
   --ci                      job summary (GITHUB_STEP_SUMMARY), annotations, exit 1 on blocking issues
 ${PIN_CHECK_HELP}  --config PATH --server NAME, --env KEY=VALUE, --cwd DIR, --header "Name: value",
   --client-capabilities LIST, --protocol VERSION, --verbose   as for every command
@@ -71,6 +73,7 @@ const OPTIONS = {
   report: { type: "string" },
   output: { type: "string", short: "o" },
   "fail-under": { type: "string" },
+  "allow-incomplete": { type: "boolean" },
   ci: { type: "boolean" },
   ...PIN_CHECK_OPTIONS,
 } as const;
@@ -174,6 +177,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (failUnder !== undefined && gradeBelow(card.grade, failUnder)) {
     ctx.stderr(`toolscore: grade ${card.grade ?? "(not graded)"} is below --fail-under ${failUnder}\n`);
+    code = EXIT.FAIL;
+  } else if (failUnder !== undefined && card.incomplete && !values["allow-incomplete"]) {
+    ctx.stderr(
+      `toolscore: the scorecard is incomplete (${card.incomplete.calls} call(s) could not reach their backend), so --fail-under ${failUnder} fails; --allow-incomplete judges it by its grade alone\n`,
+    );
     code = EXIT.FAIL;
   }
   return code;
