@@ -51,6 +51,9 @@ await Promise.all([
     },
     outdir: next,
     splitting: true,
+    // jsonc-parser's main file is a UMD wrapper whose require() calls a bundler cannot follow; its
+    // ES module build bundles cleanly. (The library leaves it to Node, which loads the UMD file.)
+    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
     chunkNames: "chunks/[name]-[hash]",
     // Bundled dependencies that are CommonJS need a require() in ESM output.
     banner: {

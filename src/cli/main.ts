@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "mcp pin": () => import("./commands/pin.js"),
   "mcp verify-pin": () => import("./commands/verify-pin.js"),
   "mcp diff": () => import("./commands/diff.js"),
+  "mcp scan": () => import("./commands/scan.js"),
   demo: () => import("./commands/demo.js"),
 };
 
@@ -31,6 +32,7 @@ Commands:
   mcp pin SERVER           write toolscore.lock.json, the approved tool surface
   mcp verify-pin SERVER    fail when the server drifted from its lock
   mcp diff A B             show and classify what changed between two servers
+  mcp scan                 find the MCP servers configured on this machine (every client)
   demo                     all of it, offline, on the bundled sample server
   help [COMMAND]           help for a command
   --version                print the version
@@ -81,7 +83,7 @@ function unknown(argv: string[]): ToolscoreError {
   const shown = argv[0] === "mcp" ? `mcp ${argv[1] ?? ""}`.trim() : (argv[0] ?? "");
   const hint =
     argv[0] === "mcp" && argv[1] === undefined
-      ? "name a subcommand: list, lint, test, pin, verify-pin or diff"
+      ? "name a subcommand: list, lint, test, pin, verify-pin, diff or scan"
       : "run 'toolscore help' for the list of commands";
   return new ToolscoreError("USAGE", `unknown command '${escapeLine(shown)}': ${hint}`);
 }

@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
-import { readJsonFile } from "../util/fs.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject } from "../util/json.js";
+import { readConfigServers } from "./config-file.js";
 
 /** One server entry of a client config file, normalised. */
 export type ConfigEntry =
@@ -9,22 +9,15 @@ export type ConfigEntry =
   | { transport: "http" | "sse"; url: string; headers: Record<string, string> };
 
 /**
- * Reads one server entry from a client config: Claude Desktop, Claude Code, Cursor and Windsurf
- * (`mcpServers`) or VS Code (`servers`, also under `mcp` in a settings file). Without `name`, the
- * file must hold exactly one server. A relative `cwd` resolves against the config file's folder.
+ * Reads one server entry from a client config: Claude Desktop, Claude Code, Cursor, Windsurf,
+ * Gemini CLI, Cline, Kiro, Amazon Q (`mcpServers`), VS Code (`servers`, also under `mcp` in a
+ * settings file), opencode (`mcp`) or Codex (TOML `[mcp_servers.NAME]`), read as the client reads
+ * it (JSONC, TOML). Without `name`, the file must hold exactly one server. A relative `cwd`
+ * resolves against the config file's folder.
  */
 export function readConfigEntry(path: string, name?: string): { name: string; entry: ConfigEntry } {
-  const data = readJsonFile(path, "client config");
-  const servers = findServers(data);
-  if (!servers) {
-    throw new ToolscoreError(
-      "CONFIG_INVALID",
-      `${path} has no "mcpServers" or "servers" object: is it an MCP client config?`,
-      { path },
-    );
-  }
-  const names = Object.keys(servers).sort();
-  if (names.length === 0) throw new ToolscoreError("CONFIG_INVALID", `${path} lists no servers`, { path });
+  const servers = readConfigServers(path);
+  const names = configServerNames(path, servers);
   let chosen = name;
   if (chosen === undefined) {
     if (names.length > 1) {
@@ -46,15 +39,15 @@ export function readConfigEntry(path: string, name?: string): { name: string; en
   return { name: chosen, entry: normaliseEntry(servers[chosen], path, chosen) };
 }
 
-function findServers(data: unknown): Record<string, unknown> | undefined {
-  if (!isObject(data)) return undefined;
-  if (isObject(data.mcpServers)) return data.mcpServers;
-  if (isObject(data.servers)) return data.servers;
-  if (isObject(data.mcp) && isObject(data.mcp.servers)) return data.mcp.servers;
-  return undefined;
+/** The names of a config file's servers, sorted; a file without any is a CONFIG_INVALID error. */
+export function configServerNames(path: string, servers = readConfigServers(path)): string[] {
+  const names = Object.keys(servers).sort();
+  if (names.length === 0) throw new ToolscoreError("CONFIG_INVALID", `${path} lists no servers`, { path });
+  return names;
 }
 
-function normaliseEntry(raw: unknown, path: string, name: string): ConfigEntry {
+/** One raw entry (in the common shape of config-file.ts) as a ConfigEntry; `path` and `name` name it in errors. */
+export function normaliseEntry(raw: unknown, path: string, name: string): ConfigEntry {
   const bad = (why: string) =>
     new ToolscoreError("CONFIG_INVALID", `server ${JSON.stringify(name)} in ${path} ${why}`, { path, name });
   if (!isObject(raw)) throw bad("is not an object");

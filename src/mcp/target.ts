@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
 import { isFile } from "../util/fs.js";
 import { splitCommand } from "./argv.js";
-import { readConfigEntry } from "./config.js";
+import { readConfigEntry, type ConfigEntry } from "./config.js";
 import { redactUrl } from "./redact.js";
 
 /** Where a server is: a process to launch, a URL, or a saved snapshot or lock file. */
@@ -44,22 +44,7 @@ export function resolveTarget(arg: string | undefined, opts: TargetOptions = {})
   const headers = parseHeaders(opts.headers ?? []);
   if (opts.config !== undefined) {
     const { name, entry } = readConfigEntry(opts.config, opts.server);
-    if (entry.transport === "stdio") {
-      return {
-        kind: "stdio",
-        argv: [entry.command, ...entry.args],
-        env: { ...entry.env, ...env },
-        cwd: opts.cwd ?? entry.cwd,
-        label: name,
-      };
-    }
-    return {
-      kind: "http",
-      url: entry.url,
-      headers: { ...entry.headers, ...headers },
-      preferSse: entry.transport === "sse",
-      label: name,
-    };
+    return configTarget(name, entry, { env, headers, cwd: opts.cwd });
   }
   if (arg === undefined || arg.trim() === "") {
     throw new ToolscoreError(
@@ -80,6 +65,33 @@ export function resolveTarget(arg: string | undefined, opts: TargetOptions = {})
   }
   const argv = splitCommand(arg);
   return { kind: "stdio", argv, env, cwd: opts.cwd, label: arg };
+}
+
+/**
+ * The target of a config entry; `extra` environment variables and headers are laid over the
+ * entry's own, and `extra.cwd` replaces its folder.
+ */
+export function configTarget(
+  name: string,
+  entry: ConfigEntry,
+  extra: { env?: Record<string, string>; headers?: Record<string, string>; cwd?: string } = {},
+): ServerTarget {
+  if (entry.transport === "stdio") {
+    return {
+      kind: "stdio",
+      argv: [entry.command, ...entry.args],
+      env: { ...entry.env, ...extra.env },
+      cwd: extra.cwd ?? entry.cwd,
+      label: name,
+    };
+  }
+  return {
+    kind: "http",
+    url: entry.url,
+    headers: { ...entry.headers, ...extra.headers },
+    preferSse: entry.transport === "sse",
+    label: name,
+  };
 }
 
 function looksLikeJsonFile(path: string): boolean {

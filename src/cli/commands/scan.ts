@@ -1,0 +1,125 @@
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { isAbsolute, relative, sep } from "node:path";
+import { readConfigText } from "../../mcp/config-file.js";
+import { normaliseEntry } from "../../mcp/config.js";
+import { configTarget } from "../../mcp/target.js";
+import { deriveCapabilities } from "../../pin/capabilities.js";
+import { renderScan, renderScanJson } from "../../report/scan.js";
+import { COLOR, PLAIN } from "../../report/style.js";
+import { baseDir, type Platform, type ScanPlaces } from "../../scan/clients.js";
+import { scanConfigs, scanHasProblems, type ScanRow } from "../../scan/scan.js";
+import { runPool } from "../../score/pool.js";
+import { isToolscoreError } from "../../util/errors.js";
+import { parseCommand, pathArg } from "../args.js";
+import { useColor, type CliContext } from "../context.js";
+import { EXIT } from "../exit-codes.js";
+import { writeOutput } from "../output.js";
+import { snapshotOfTarget } from "../source.js";
+import { parseConcurrency } from "../concurrency.js";
+
+export const HELP = `Usage: toolscore mcp scan [--json FILE|-] [--project DIR] [--list [--concurrency N]] [options]
+
+Finds the MCP servers configured on this machine: the user-wide configs of Claude Desktop, Claude
+Code, Cursor, Windsurf, VS Code, Gemini CLI, Codex, Cline, Kiro, Amazon Q and opencode (under HOME,
+XDG_CONFIG_HOME, APPDATA, CLAUDE_CONFIG_DIR and CODEX_HOME as each client reads them), and the
+project configs in --project. One row per server: client, scope, name, transport, whether it runs
+through toolscore mcp guard, the command or URL (credentials hidden), the file, and the names of
+its env variables, headers and \${...} references (never their values). A config file that cannot
+be read is a row saying why. Nothing is started unless --list is given.
+
+Options:
+  --json FILE|-                 write the scan as JSON (kind toolscore.mcp-scan)
+  --project DIR                 the project folder to look in (default: the current folder)
+  --list                        also start (or reach) each server and list its tools, in parallel
+  --concurrency N               with --list: servers listed at once (default 4)
+  --timeout SECONDS             with --list: for start-up and each request (default 30)
+  --verbose                     show stack traces on errors
+
+Exit codes: 0 every file read (and with --list every server listed), 1 a file, entry or server
+could not be read or listed, 2 usage error.
+`;
+
+/** `toolscore mcp scan`. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parseCommand(
+    "mcp scan",
+    args,
+    {
+      json: { type: "string" },
+      project: { type: "string" },
+      list: { type: "boolean" },
+      concurrency: { type: "string" },
+      timeout: { type: "string" },
+    },
+    0,
+  );
+  if (values.help) {
+    ctx.stdout(HELP);
+    return EXIT.OK;
+  }
+  const concurrency = parseConcurrency(values.concurrency, 4);
+  const places: ScanPlaces = {
+    env: ctx.env,
+    platform: (["darwin", "win32"].includes(process.platform) ? process.platform : "linux") as Platform,
+    project: pathArg(values.project ?? ".", ctx),
+    fallbackHome: homedir(),
+  };
+  const result = scanConfigs(places, (path) => (existsSync(path) ? readConfigText(path) : undefined));
+  if (values.list) {
+    const jobs = result.rows
+      .filter((r) => r.facts !== null && r.name !== null)
+      .map((r) => () => listRow(r, places.project, values, ctx));
+    await runPool(jobs, concurrency);
+  }
+
+  const toStdout = values.json === "-";
+  const text = renderScan(
+    result,
+    showPath(baseDir("home", places), places.project),
+    useColor(ctx) && !toStdout ? COLOR : PLAIN,
+  );
+  if (toStdout) ctx.stderr(text);
+  else ctx.stdout(text);
+  if (values.json !== undefined) writeOutput(values.json, renderScanJson(result), ctx);
+  return scanHasProblems(result) ? EXIT.FAIL : EXIT.OK;
+}
+
+// Starts (or reaches) one server and records what it lists; a failure becomes the row's problem.
+async function listRow(
+  row: ScanRow,
+  project: string,
+  values: Record<string, unknown>,
+  ctx: CliContext,
+): Promise<void> {
+  try {
+    const entry = normaliseEntry(row.entry, row.file, row.name!);
+    // A client starts a project's servers in the project folder.
+    const cwd =
+      entry.transport === "stdio" && entry.cwd === undefined && row.scope === "project" ? project : undefined;
+    const target = configTarget(row.name!, entry, cwd === undefined ? {} : { cwd });
+    const { snapshot } = await snapshotOfTarget(target, values, ctx);
+    const caps = new Set(snapshot.tools.flatMap((t) => deriveCapabilities(t).map((c) => c.capability)));
+    row.listed = {
+      server: [snapshot.server.name, snapshot.server.version]
+        .filter((v) => v !== undefined)
+        .map(String)
+        .join(" "),
+      protocol: snapshot.protocol,
+      tools: snapshot.tools.length,
+      capabilities: [...caps].sort(),
+    };
+  } catch (e) {
+    row.problem = isToolscoreError(e) ? e.message : `internal error: ${(e as Error).message}`;
+  }
+}
+
+/** Paths as a person reads them: relative inside the project folder, `~/…` inside the home folder. */
+function showPath(home: string, project: string) {
+  const inside = (dir: string, p: string) => {
+    const rel = relative(dir, p);
+    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : undefined;
+  };
+  return (p: string) =>
+    inside(project, p) ?? (inside(home, p) !== undefined ? `~${sep}${inside(home, p)!}` : p);
+}

@@ -1,0 +1,204 @@
+// A client config file as the client reads it: JSON with comments and trailing commas (JSONC) or
+// TOML, and the places inside it where servers are listed. Entries of the clients whose shape
+// differs (opencode, Codex, Gemini CLI's httpUrl) are turned into the common shape that
+// config.ts normalises, so every command reads every client's file the same way.
+import { readFileSync } from "node:fs";
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { parse as parseToml } from "smol-toml";
+import { ToolscoreError } from "../util/errors.js";
+import { isObject } from "../util/json.js";
+
+/** Where a file's servers live inside it (see the client table in src/scan/clients.ts). */
+export type ConfigShape = "mcpServers" | "servers" | "mcp.servers" | "claude-code" | "opencode" | "codex";
+
+/** One list of servers inside a config file. */
+export interface ServerBlock {
+  /** The keys from the file's root to the object of servers, e.g. `["projects", "/app", "mcpServers"]`. */
+  path: string[];
+  /** For Claude Code's per-project lists in `~/.claude.json`: the project folder. */
+  project?: string;
+  /** The entries by name, in the common shape (see {@link standardEntry}). */
+  servers: Record<string, unknown>;
+}
+
+/** The format of a config file, from its name. */
+export function formatOf(path: string): "jsonc" | "toml" {
+  return /\.toml$/i.test(path) ? "toml" : "jsonc";
+}
+
+function lineCol(text: string, offset: number): string {
+  const before = text.slice(0, offset).split("\n");
+  return `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+}
+
+/**
+ * Parses a config file's text as the client does: JSONC (comments, trailing commas, one leading
+ * byte-order mark) or TOML. Text that does not parse is a FILE_INVALID error naming the place.
+ */
+export function parseConfigText(text: string, path: string, format = formatOf(path)): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === "")
+    throw new ToolscoreError("FILE_INVALID", `${path} is not a readable client config: the file is empty`, {
+      path,
+    });
+  if (format === "toml") {
+    try {
+      return parseToml(body) as unknown;
+    } catch (e) {
+      const msg = (e as Error).message.split("\n")[0];
+      throw new ToolscoreError(
+        "FILE_INVALID",
+        `${path} is not a readable client config: not valid TOML: ${msg}`,
+        { path },
+      );
+    }
+  }
+  const errors: ParseError[] = [];
+  const data = parseJsonc(body, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    throw new ToolscoreError(
+      "FILE_INVALID",
+      `${path} is not a readable client config: not valid JSON: ${printParseErrorCode(first.error)} at ${lineCol(body, first.offset)}`,
+      { path },
+    );
+  }
+  return data;
+}
+
+/** Reads a config file's text; a missing or unreadable file is a ToolscoreError. */
+export function readConfigText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new ToolscoreError("FILE_NOT_FOUND", `no such file: ${path}`, { path });
+    if (code === "EISDIR")
+      throw new ToolscoreError("FILE_INVALID", `${path} is a folder, not a client config`, { path });
+    throw new ToolscoreError("FILE_INVALID", `cannot read ${path} (${code ?? (e as Error).message})`, {
+      path,
+    });
+  }
+}
+
+/** The shape of a file the user named with --config: from its name and what it holds. */
+export function detectShape(path: string, data: unknown): ConfigShape | undefined {
+  if (formatOf(path) === "toml") return "codex";
+  if (!isObject(data)) return undefined;
+  if (isObject(data.mcpServers)) return isObject(data.projects) ? "claude-code" : "mcpServers";
+  if (isObject(data.servers)) return "servers";
+  if (isObject(data.mcp) && isObject(data.mcp.servers) && !("type" in data.mcp.servers)) return "mcp.servers";
+  if (isObject(data.mcp)) return "opencode";
+  if (isObject(data.projects)) return "claude-code";
+  return undefined;
+}
+
+const entries = (v: unknown): Record<string, unknown> | undefined => (isObject(v) ? v : undefined);
+
+/** The lists of servers in a parsed file of a given shape; a file without any gives none. */
+export function serverBlocks(data: unknown, shape: ConfigShape): ServerBlock[] {
+  if (!isObject(data)) return [];
+  const block = (path: string[], raw: Record<string, unknown> | undefined, project?: string) =>
+    raw === undefined
+      ? []
+      : [
+          {
+            path,
+            ...(project === undefined ? {} : { project }),
+            servers: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, standardEntry(v, shape)])),
+          },
+        ];
+  switch (shape) {
+    case "mcpServers":
+      return block(["mcpServers"], entries(data.mcpServers));
+    case "servers":
+      return block(["servers"], entries(data.servers));
+    case "mcp.servers":
+      return block(["mcp", "servers"], isObject(data.mcp) ? entries(data.mcp.servers) : undefined);
+    case "codex":
+      return block(["mcp_servers"], entries(data.mcp_servers));
+    case "opencode": {
+      const mcp = entries(data.mcp);
+      // opencode 2 nests the servers one level deeper, under mcp.servers.
+      if (mcp && isObject(mcp.servers) && !("type" in mcp.servers))
+        return block(["mcp", "servers"], mcp.servers);
+      return block(["mcp"], mcp);
+    }
+    case "claude-code": {
+      const out = block(["mcpServers"], entries(data.mcpServers));
+      const projects = entries(data.projects) ?? {};
+      for (const dir of Object.keys(projects).sort()) {
+        const p = projects[dir];
+        if (isObject(p)) out.push(...block(["projects", dir, "mcpServers"], entries(p.mcpServers), dir));
+      }
+      return out;
+    }
+  }
+}
+
+/**
+ * An entry in the common shape: `command`, `args`, `env`, `cwd` for a process; `type`, `url`,
+ * `headers` for a URL. opencode's `{type: "local", command: [...], environment}` and `{type:
+ * "remote"}`, Gemini CLI's `httpUrl` and Codex's `http_headers`, `env_http_headers` and
+ * `bearer_token_env_var` are translated; a header whose value the client takes from the
+ * environment becomes a `${VAR}` reference. Other keys are kept as they are.
+ */
+export function standardEntry(raw: unknown, shape: ConfigShape): unknown {
+  if (!isObject(raw)) return raw;
+  if (shape === "opencode") {
+    const { type, command, environment, url, headers, ...rest } = raw;
+    if (type === "remote" || (type === undefined && url !== undefined))
+      return { ...rest, type: "http", url, headers };
+    if (Array.isArray(command)) {
+      const [cmd, ...args] = command as unknown[];
+      return { ...rest, command: cmd, args, env: environment };
+    }
+    return { ...rest, command, env: environment };
+  }
+  if (shape === "codex" && raw.url !== undefined) {
+    const { http_headers, env_http_headers, bearer_token_env_var, ...rest } = raw;
+    const headers: Record<string, unknown> = { ...(isObject(http_headers) ? http_headers : {}) };
+    if (isObject(env_http_headers))
+      for (const [name, v] of Object.entries(env_http_headers)) headers[name] = `\${${String(v)}}`;
+    if (typeof bearer_token_env_var === "string")
+      headers.Authorization = `Bearer \${${bearer_token_env_var}}`;
+    return { ...rest, type: "http", headers };
+  }
+  if (raw.httpUrl !== undefined && raw.url === undefined) {
+    const { httpUrl, ...rest } = raw;
+    return { ...rest, type: "http", url: httpUrl };
+  }
+  return raw;
+}
+
+/** A config file read and parsed, with its shape. */
+export interface ClientConfigFile {
+  path: string;
+  text: string;
+  data: unknown;
+  shape: ConfigShape;
+}
+
+/**
+ * Reads a config file named on the command line (any supported client). A file whose shape is not
+ * recognised is a CONFIG_INVALID error.
+ */
+export function readClientConfig(path: string): ClientConfigFile {
+  const text = readConfigText(path);
+  const data = parseConfigText(text, path);
+  const shape = detectShape(path, data);
+  if (shape === undefined) {
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `${path} has no "mcpServers" or "servers" object (nor opencode's "mcp", nor Codex's [mcp_servers]): is it an MCP client config?`,
+      { path },
+    );
+  }
+  return { path, text, data, shape };
+}
+
+/** The servers of a config file named on the command line: its user-wide list (not Claude Code's per-project ones). */
+export function readConfigServers(path: string): Record<string, unknown> {
+  const file = readClientConfig(path);
+  return serverBlocks(file.data, file.shape).find((b) => b.project === undefined)?.servers ?? {};
+}

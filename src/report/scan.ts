@@ -1,0 +1,104 @@
+import type { ScanResult, ScanRow } from "../scan/scan.js";
+import { escapeLine } from "../util/unicode.js";
+import { pad, displayWidth, type Style } from "./style.js";
+
+/** The `kind` of the `mcp scan --json` document. */
+export const SCAN_KIND = "toolscore.mcp-scan";
+/** Its format version. */
+export const SCAN_VERSION = "1";
+
+/** A path as a person reads it: relative to `home` as `~/…` when inside it. */
+export type ShowPath = (path: string) => string;
+
+function details(r: ScanRow): string {
+  if (r.problem !== null && r.facts === null) return r.problem;
+  const f = r.facts!;
+  const parts: string[] = [];
+  if (f.env.length) parts.push(`env ${f.env.join(",")}`);
+  if (f.headers.length) parts.push(`headers ${f.headers.join(",")}`);
+  if (f.placeholders.length) parts.push(`refs ${f.placeholders.join(" ")}`);
+  if (r.project !== null) parts.push(`for ${r.project}`);
+  return parts.join("; ");
+}
+
+/**
+ * The scan as a table: one row per server (client, scope, name, transport, guarded, command or
+ * URL, file, and the names of its env variables, headers and references), and one row per file
+ * that could not be read. With --list, a line under each server says what it showed. Every
+ * string from a file is escaped.
+ */
+export function renderScan(result: ScanResult, show: ShowPath, style: Style): string {
+  if (result.rows.length === 0)
+    return `No MCP client config found (looked at ${result.looked.length} places: run with --json - to see them).\n`;
+  const cells = result.rows.map((r) => [
+    escapeLine(r.client),
+    r.scope,
+    r.name === null ? "-" : escapeLine(r.name),
+    r.facts?.transport ?? "-",
+    r.facts === null ? "-" : r.facts.guarded ? "yes" : "no",
+    r.facts === null ? "(not read)" : escapeLine(r.facts.target),
+    escapeLine(show(r.file)),
+    escapeLine(details(r)),
+  ]);
+  const head = ["CLIENT", "SCOPE", "SERVER", "TRANSPORT", "GUARDED", "COMMAND OR URL", "FILE", "DETAILS"];
+  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((c) => displayWidth(c[i]!))));
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => (i === c.length - 1 ? v : pad(v, widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  const out = [style.dim(line(head))];
+  result.rows.forEach((r, i) => {
+    const text = line(cells[i]!);
+    out.push(r.problem !== null && r.facts === null ? style.red(text) : text);
+    if (r.listed) {
+      const caps = r.listed.capabilities.length ? ` (${r.listed.capabilities.join(", ")})` : "";
+      out.push(
+        `    listed: ${escapeLine(r.listed.server)}, protocol ${escapeLine(r.listed.protocol)}, ${r.listed.tools} tool${r.listed.tools === 1 ? "" : "s"}${caps}`,
+      );
+    } else if (r.facts !== null && r.problem !== null) {
+      out.push(style.red(`    not listed: ${escapeLine(r.problem)}`));
+    }
+  });
+  const servers = result.rows.filter((r) => r.name !== null);
+  const files = new Set(result.rows.map((r) => r.file)).size;
+  const guarded = servers.filter((r) => r.facts?.guarded).length;
+  const bad = result.rows.filter((r) => r.problem !== null).length;
+  out.push(
+    "",
+    `${servers.length} server${servers.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}, ${guarded} guarded` +
+      (bad ? `; ${bad} could not be ${result.rows.some((r) => r.listed) ? "read or listed" : "read"}` : "") +
+      ".",
+  );
+  return out.join("\n") + "\n";
+}
+
+/** The `--json` document of a scan (`kind: "toolscore.mcp-scan"`), as an object. */
+export function scanJson(result: ScanResult): Record<string, unknown> {
+  return {
+    kind: SCAN_KIND,
+    scan_version: SCAN_VERSION,
+    ok: !result.rows.some((r) => r.problem !== null),
+    looked: result.looked,
+    servers: result.rows.map((r) => ({
+      client: r.client,
+      scope: r.scope,
+      file: r.file,
+      project: r.project,
+      name: r.name,
+      transport: r.facts?.transport ?? null,
+      target: r.facts?.target ?? null,
+      env: r.facts?.env ?? [],
+      headers: r.facts?.headers ?? [],
+      placeholders: r.facts?.placeholders ?? [],
+      guarded: r.facts?.guarded ?? false,
+      problem: r.problem,
+      ...(r.listed ? { listed: r.listed } : {}),
+    })),
+  };
+}
+
+/** The `--json` text of a scan: two-space JSON with a trailing newline. */
+export function renderScanJson(result: ScanResult): string {
+  return JSON.stringify(scanJson(result), null, 2) + "\n";
+}
