@@ -165,3 +165,23 @@ export type {
 export { renderDiff } from "./report/diff.js";
 export type { DiffRenderOptions } from "./report/diff.js";
 export { renderDiffMarkdown } from "./report/diff-markdown.js";
+
+// Every server of a machine: the client table, the scan, lock sets
+export { CLIENT_LOCATIONS } from "./scan/clients.js";
+export type { ClientLocation, ScanPlaces, Platform, PathBase } from "./scan/clients.js";
+export { scanConfigs } from "./scan/scan.js";
+export type { ScanResult, ScanRow, ListedServer, ReadText } from "./scan/scan.js";
+export { renderScan, renderScanJson, SCAN_KIND, SCAN_VERSION } from "./report/scan.js";
+export {
+  buildLockSet,
+  parseLockSet,
+  serializeLockSet,
+  entryLock,
+  launchInfo,
+  LOCKSET_KIND,
+  LOCKSET_VERSION,
+} from "./pin/lockset.js";
+export type { LockSet, LockSetEntry, LaunchInfo } from "./pin/lockset.js";
+export { verifyLockSet, LOCKSET_RULES } from "./pin/verify-set.js";
+export type { LockSetReport, LockSetFinding, ServerCheck, CurrentServer } from "./pin/verify-set.js";
+export { renderLockSetReport, renderLockSetJson } from "./report/lockset.js";

@@ -49,9 +49,11 @@ export function isGuardedArgv(argv: readonly string[]): boolean {
   return argv.slice(0, i).some((a) => /^toolscore/i.test(basename(a)) || /^cli\.m?js$/.test(basename(a)));
 }
 
-// A URL holding references is not a URL yet: its credentials and query values are hidden by
-// pattern, so that the references elsewhere in it stay as written.
-function showUrl(url: string): string {
+/**
+ * A URL as shown and recorded: credentials and query values hidden. A URL holding `${…}`
+ * references is not a URL yet, so they are hidden by pattern and the references stay as written.
+ */
+export function showUrl(url: string): string {
   if (!url.includes("${")) return redactUrl(url);
   return url.replace(/\/\/[^/@\s]*@/, "//***@").replace(/([?&][^=&#]*)=[^&#]*/g, "$1=***");
 }

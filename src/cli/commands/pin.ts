@@ -11,8 +11,10 @@ import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, parseCommand, pathArg } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { obtainSnapshot } from "../source.js";
+import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet } from "../lockset.js";
 
 export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [options]
+       toolscore mcp pin --config FILE [--server NAME] [--lock SET] [--concurrency N] [options]
 
 Pins a server's tool surface in a lock (default toolscore.lock.json): per tool, the SHA-256 of the
 canonical JSON of its name, title, description, inputSchema, outputSchema and annotations (and of
@@ -23,6 +25,12 @@ toolscore mcp verify-pin. Pinning an unchanged server rewrites the lock byte for
 
 SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot, or
 --config PATH [--server NAME].
+
+With --config FILE and no --server, every server of the config is pinned into one lock set
+(default toolscore.lockset.json, kind toolscore.mcp-lockset): a complete lock per server, with how
+it is launched (command and args, or URL; env and header names only). With --server NAME and a
+--lock that is a lock set, that one entry is pinned again and the others are kept. A server that
+cannot be pinned fails the run and nothing is written.
 
 Options:
   --lock FILE                   where to write the lock (default toolscore.lock.json)
@@ -36,6 +44,7 @@ Options:
   --timeout SECONDS             for start-up and each request (default 30)
   --client-capabilities LIST    declare roots,sampling,elicitation (default none; recorded in the lock)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
+  --concurrency N               with a lock set: servers started at once (default 4)
   --verbose                     show stack traces on errors
 `;
 
@@ -49,6 +58,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       lock: { type: "string" },
       capabilities: { type: "string" },
       resources: { type: "boolean" },
+      concurrency: { type: "string" },
     },
     1,
   );
@@ -56,7 +66,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout(HELP);
     return 0;
   }
-  const lockArg = values.lock ?? "toolscore.lock.json";
+  const toSet =
+    values.config !== undefined &&
+    positionals[0] === undefined &&
+    (values.server === undefined || (values.lock !== undefined && isLockSetFile(pathArg(values.lock, ctx))));
+  const lockArg = values.lock ?? (toSet ? DEFAULT_LOCKSET : "toolscore.lock.json");
   if (lockArg === "-") throw new ToolscoreError("USAGE", "--lock names a file; '-' is not one");
   const lockPath = pathArg(lockArg, ctx);
   // Read the overrides before starting the server, so a bad file fails fast.
@@ -67,6 +81,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );
+  if (toSet) return pinLockSet({ ...values, lock: lockArg }, ctx, overrides);
   const { snapshot, origin } = await obtainSnapshot(positionals[0], values, ctx);
   if (origin === "lock") {
     throw new ToolscoreError(

@@ -6,7 +6,7 @@ import { PIN_FAIL_ON, verifyPin } from "../../pin/verify.js";
 import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { SERVER_OPTIONS, choice, parseCommand, targetOptions } from "../args.js";
+import { SERVER_OPTIONS, choice, parseCommand, pathArg, targetOptions } from "../args.js";
 import { emitCi } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -22,6 +22,8 @@ import {
 import { obtainSnapshot, readSavedFile } from "../source.js";
 import { lockClientCapabilities, pinCheckCi, readLockArg } from "../pin-check.js";
 import { pinSarif } from "../../report/sarif-reports.js";
+import { isLockSetFile, verifyLockSetCommand } from "../lockset.js";
+import { ToolscoreError } from "../../util/errors.js";
 
 export const HELP = `Usage: toolscore mcp verify-pin SERVER [--lock FILE] [--fail-on drift|capability|never] [--json FILE|-] [--ci] [options]
 
@@ -46,7 +48,15 @@ ${SARIF_HELP}  --config PATH --server NAME   take the server from a client confi
   --header "Name: value"        HTTP header for a URL (repeatable)
   --timeout SECONDS             for start-up and each request (default 30)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
+  --concurrency N               with a lock set: servers checked at once (default 4)
   --verbose                     show stack traces on errors
+
+With --lock naming a lock set (written by mcp pin --config FILE), every server of --config FILE is
+checked against its entry, --concurrency N at a time (default 4), or only --server NAME: a server
+the set lacks is pin-server-added, an entry the config lacks pin-server-removed (both errors), a
+changed launch line pin-launch-changed (info). --json writes one entry per server (kind
+toolscore.mcp-lockset-report). A server that cannot be started makes the exit code 2, even when
+the others are clean.
 
 Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connection error.
 `;
@@ -63,6 +73,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       json: { type: "string" },
       ci: { type: "boolean" },
       ...SARIF_OPTION,
+      concurrency: { type: "string" },
     },
     1,
   );
@@ -73,6 +84,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const failOn = choice("--fail-on", values["fail-on"], PIN_FAIL_ON, "drift");
   checkSarifOption(values.sarif);
   const lockArg = values.lock ?? "toolscore.lock.json";
+  if (isLockSetFile(pathArg(lockArg, ctx))) {
+    if (positionals[0] !== undefined)
+      throw new ToolscoreError(
+        "USAGE",
+        `${lockArg} is a lock set: name the config with --config FILE, not a SERVER`,
+      );
+    return verifyLockSetCommand(lockArg, values, ctx);
+  }
   const lock = readLockArg(lockArg, ctx);
   const current = await obtainCurrent(positionals[0], values, lock, ctx);
   const report = verifyPin(lock, current, { failOn });

@@ -1,0 +1,234 @@
+// pin and verify-pin over a whole client config: a lock set, one entry per server, the servers
+// started a few at a time. The commands hand over here when a set is involved.
+import { existsSync, readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { readConfigServers } from "../mcp/config-file.js";
+import { configServerNames } from "../mcp/config.js";
+import { resolveTarget } from "../mcp/target.js";
+import type { ServerSnapshot } from "../mcp/snapshot.js";
+import type { CapabilityOverrides } from "../pin/capabilities.js";
+import { buildLock } from "../pin/lock.js";
+import {
+  buildLockSet,
+  launchInfo,
+  LOCKSET_KIND,
+  parseLockSet,
+  serializeLockSet,
+  withEntry,
+  type LockSet,
+  type LockSetEntry,
+} from "../pin/lockset.js";
+import { PIN_FAIL_ON } from "../pin/verify.js";
+import { verifyLockSet, type CurrentServer } from "../pin/verify-set.js";
+import { renderLockSetJson, renderLockSetReport, lockSetMessage } from "../report/lockset.js";
+import { renderPinMarkdown } from "../report/pin-markdown.js";
+import { COLOR, PLAIN } from "../report/style.js";
+import { showUrl } from "../scan/entry.js";
+import { runPool } from "../score/pool.js";
+import { isToolscoreError, ToolscoreError } from "../util/errors.js";
+import { writeFileAtomic } from "../util/fs.js";
+import { escapeLine } from "../util/unicode.js";
+import { choice, pathArg, targetOptions } from "./args.js";
+import { emitCi, type Annotation } from "./ci.js";
+import { parseConcurrency } from "./concurrency.js";
+import { useColor, type CliContext } from "./context.js";
+import { EXIT } from "./exit-codes.js";
+import { writeOutput } from "./output.js";
+import { lockClientCapabilities, pinCheckCi } from "./pin-check.js";
+import { snapshotOfTarget } from "./source.js";
+
+/** The default file of a lock set. */
+export const DEFAULT_LOCKSET = "toolscore.lockset.json";
+
+/** Help lines for the lock set options of pin and verify-pin. */
+export const LOCKSET_HELP = `  --concurrency N               with a lock set: servers started at once (default 4)
+`;
+
+/** True when `path` names a file whose kind is a lock set (read only as far as needed). */
+export function isLockSetFile(path: string): boolean {
+  if (!existsSync(path)) return false;
+  try {
+    return (JSON.parse(readFileSync(path, "utf8")) as { kind?: unknown })?.kind === LOCKSET_KIND;
+  } catch {
+    return false;
+  }
+}
+
+function readLockSet(path: string, shown: string): LockSet {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    throw new ToolscoreError("FILE_INVALID", `${shown} is not a readable lock set: ${(e as Error).message}`, {
+      path,
+    });
+  }
+  return parseLockSet(data, shown);
+}
+
+/** The live snapshot of one config entry, started with the command's --env, --header and --cwd laid over it. */
+async function snapshotOfEntry(
+  name: string,
+  values: Record<string, unknown>,
+  ctx: CliContext,
+): Promise<ServerSnapshot> {
+  const target = resolveTarget(undefined, { ...targetOptions(values, ctx), server: name });
+  return (await snapshotOfTarget(target, values, ctx)).snapshot;
+}
+
+const shownPath = (ctx: CliContext, p: string) => {
+  const rel = relative(ctx.cwd, p);
+  return rel === "" || rel.startsWith("..") ? p : rel;
+};
+
+/**
+ * `mcp pin --config FILE` without --server (every server, a new set), or with --server NAME and a
+ * --lock that is a set (that entry replaced). A server that cannot be pinned fails the run (exit 2)
+ * and nothing is written.
+ */
+export async function pinLockSet(
+  values: Record<string, unknown>,
+  ctx: CliContext,
+  overrides: CapabilityOverrides = {},
+): Promise<number> {
+  const config = pathArg(values.config as string, ctx);
+  const lockPath = pathArg((values.lock as string | undefined) ?? DEFAULT_LOCKSET, ctx);
+  const one = values.server as string | undefined;
+  if (values.capabilities !== undefined && one === undefined)
+    throw new ToolscoreError("USAGE", "with a lock set, --capabilities goes with --server NAME (one server)");
+  const concurrency = parseConcurrency(values.concurrency as string | undefined, 4);
+  const raw = readConfigServers(config);
+  const names = one === undefined ? configServerNames(config, raw) : [one];
+  const old = one === undefined ? undefined : readLockSet(lockPath, shownPath(ctx, lockPath));
+  const failures: string[] = [];
+  const entries = await runPool(
+    names.map((name) => async (): Promise<[string, LockSetEntry] | undefined> => {
+      try {
+        const snapshot = await snapshotOfEntry(name, values, ctx);
+        return [
+          name,
+          {
+            ...buildLock(snapshot, { overrides, resources: values.resources === true }),
+            launch: launchInfo(raw[name], showUrl),
+          },
+        ];
+      } catch (e) {
+        if (!isToolscoreError(e)) throw e;
+        failures.push(`toolscore: cannot pin '${escapeLine(name)}': ${escapeLine(e.message)}\n`);
+        return undefined;
+      }
+    }),
+    concurrency,
+  );
+  if (failures.length > 0) {
+    for (const f of failures.sort()) ctx.stderr(f);
+    ctx.stderr(
+      `toolscore: nothing written: pin every server of the config, or name one with --server NAME\n`,
+    );
+    return EXIT.ERROR;
+  }
+  const done = entries.filter((e): e is [string, LockSetEntry] => e !== undefined);
+  const set =
+    old === undefined ? buildLockSet(Object.fromEntries(done)) : withEntry(old, done[0]![0], done[0]![1]);
+  const text = serializeLockSet(set);
+  const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === text;
+  if (!unchanged) writeFileAtomic(lockPath, text);
+  const style = useColor(ctx) ? COLOR : PLAIN;
+  const lines = done.map(([name, e]) => {
+    const n = e.tools.length;
+    const server = [e.server.name, e.server.version]
+      .filter((v) => v !== undefined)
+      .map(String)
+      .join(" ");
+    return `  ${escapeLine(name)}: ${n} tool${n === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")}`;
+  });
+  const total = Object.keys(set.servers).length;
+  ctx.stdout(
+    `${style.bold("Pinned")} ${done.length} server${done.length === 1 ? "" : "s"} into a lock set of ${total}\n` +
+      lines.join("\n") +
+      `\n  lock set: ${escapeLine(shownPath(ctx, lockPath))}${unchanged ? style.dim(" (unchanged)") : ""}\n`,
+  );
+  return EXIT.OK;
+}
+
+/**
+ * `mcp verify-pin --config FILE --lock SET [--server NAME]`: every server (or the one named) checked
+ * against its entry, a few at a time. Exit 2 when a server could not be checked, even if the others
+ * are clean; else 1 when something fails.
+ */
+export async function verifyLockSetCommand(
+  lockArg: string,
+  values: Record<string, unknown>,
+  ctx: CliContext,
+): Promise<number> {
+  if (values.config === undefined)
+    throw new ToolscoreError(
+      "USAGE",
+      `${lockArg} is a lock set: check it against a client config with --config FILE`,
+    );
+  if (values.sarif !== undefined)
+    throw new ToolscoreError("USAGE", "--sarif does not take a lock set yet: use --json");
+  const failOn = choice("--fail-on", values["fail-on"] as string | undefined, PIN_FAIL_ON, "drift");
+  const concurrency = parseConcurrency(values.concurrency as string | undefined, 4);
+  const set = readLockSet(pathArg(lockArg, ctx), lockArg);
+  const config = pathArg(values.config as string, ctx);
+  const raw = readConfigServers(config);
+  const only = values.server as string | undefined;
+  if (only !== undefined && !Object.hasOwn(raw, only) && !Object.hasOwn(set.servers, only))
+    throw new ToolscoreError(
+      "USAGE",
+      `neither ${values.config as string} nor ${lockArg} has a server named ${JSON.stringify(only)}`,
+    );
+  const names = Object.keys(raw)
+    .sort()
+    .filter((n) => only === undefined || n === only);
+  const current: Record<string, CurrentServer> = {};
+  await runPool(
+    names.map((name) => async () => {
+      const now: CurrentServer = { launch: launchInfo(raw[name], showUrl) };
+      current[name] = now;
+      if (!Object.hasOwn(set.servers, name)) return;
+      try {
+        const caps = lockClientCapabilities(set.servers[name]!, undefined);
+        now.current = await snapshotOfEntry(name, { ...values, "client-capabilities": caps }, ctx);
+      } catch (e) {
+        if (!isToolscoreError(e)) throw e;
+        now.error = e.message;
+      }
+    }),
+    concurrency,
+  );
+  const report = verifyLockSet(set, current, { failOn, only });
+  const toStdout = values.json === "-";
+  const text = renderLockSetReport(report, useColor(ctx) && !toStdout ? COLOR : PLAIN);
+  if (toStdout) ctx.stderr(text);
+  else ctx.stdout(text);
+  if (values.json !== undefined) writeOutput(values.json as string, renderLockSetJson(report), ctx);
+  if (values.ci) {
+    const markdown: string[] = [];
+    const annotations: Annotation[] = [];
+    for (const s of report.servers) {
+      for (const f of s.findings.filter((x) => x.failing))
+        annotations.push({
+          level: "error",
+          title: `${f.rule} ${escapeLine(s.name)}`,
+          message: escapeLine(lockSetMessage(f)),
+        });
+      if (s.error !== null)
+        annotations.push({
+          level: "error",
+          title: `could not check ${escapeLine(s.name)}`,
+          message: escapeLine(s.error),
+        });
+      if (s.report) {
+        const ci = pinCheckCi(s.report);
+        markdown.push(`### ${escapeLine(s.name)}\n\n${renderPinMarkdown(s.report)}`);
+        annotations.push(
+          ...ci.annotations.map((a) => ({ ...a, title: `${escapeLine(s.name)}: ${a.title}` })),
+        );
+      }
+    }
+    emitCi(ctx, markdown.join("\n"), annotations, toStdout);
+  }
+  return report.errors > 0 ? EXIT.ERROR : report.ok ? EXIT.OK : EXIT.FAIL;
+}
