@@ -24,6 +24,13 @@ if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"
   const code = await main(argv, processContext());
   process.exitCode = code;
   // Stdio servers are stopped by each command; whatever else kept the loop alive (an HTTP
-  // keep-alive socket) must not keep the process waiting.
-  setTimeout(() => process.exit(code), 50).unref();
+  // keep-alive socket) must not keep the process waiting. Output written to a socket (as a parent
+  // Node process reads it) is sent asynchronously: exit once it has all gone out, or a long
+  // listing is cut short.
+  let flushed = 0;
+  const done = () => {
+    if (++flushed === 2) setTimeout(() => process.exit(code), 50).unref();
+  };
+  process.stdout.write("", done);
+  process.stderr.write("", done);
 }

@@ -1,6 +1,7 @@
 import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
 import { escapeLine } from "../util/unicode.js";
+import { limitsFrom, setLimits } from "../util/limits.js";
 import type { CliContext } from "./context.js";
 
 // Re-exported so that the bin loads one module before the command.
@@ -40,6 +41,9 @@ Commands:
 SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot or lock,
 or --config PATH [--server NAME]. Run 'toolscore <command> --help' for its options.
 
+Every command takes --limit NAME=N (repeatable) to raise a bound on what a server may send
+(message-mb, listing-mb, depth, diff-lines, ...; see the README's Limits section).
+
 Exit codes: 0 nothing fails, 1 something fails, 2 usage, file or connection error.
 `;
 
@@ -52,10 +56,35 @@ function findCommand(argv: string[]): { key: string; rest: string[] } | undefine
   return undefined;
 }
 
+/**
+ * Takes every `--limit NAME=N` (or `--limit=NAME=N`) out of `argv`: limits apply to every command,
+ * so they are read once here rather than by each command's parser.
+ */
+function takeLimitArgs(argv: string[]): { rest: string[]; limits: string[] } {
+  const rest: string[] = [];
+  const limits: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (a.startsWith("--limit=")) limits.push(a.slice("--limit=".length));
+    else if (a === "--limit") {
+      const v = argv[++i];
+      if (v === undefined) throw new ToolscoreError("USAGE", "--limit takes NAME=N (e.g. message-mb=128)");
+      limits.push(v);
+    } else rest.push(a);
+  }
+  return { rest, limits };
+}
+
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function main(argv: string[], ctx: CliContext): Promise<number> {
-  const verbose = argv.includes("--verbose");
+export async function main(fullArgv: string[], ctx: CliContext): Promise<number> {
+  const verbose = fullArgv.includes("--verbose");
   try {
+    const { rest: argv, limits } = takeLimitArgs(fullArgv);
+    setLimits(limitsFrom(ctx.env, limits));
     if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h") {
       ctx.stdout(HELP);
       return EXIT.OK;

@@ -2,7 +2,7 @@ import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
 import { deriveCapabilities, type CapabilityFinding } from "../pin/capabilities.js";
 import { diffField, type FieldDiff } from "../report/field-diff.js";
-import { stableJson } from "../util/json.js";
+import { nameText, stableJson } from "../util/json.js";
 import { breakingChanges } from "./breaking.js";
 import { compareLint } from "./lint.js";
 import { compareParameters } from "./params.js";
@@ -35,7 +35,10 @@ const LABELS = { from: " (A)", to: " (B)" };
 function byName(tools: readonly RawTool[]): Map<string, RawTool> {
   const m = new Map<string, RawTool>();
   // With duplicate names the first one stands for the name; lint reports the duplicate.
-  for (const t of tools) if (!m.has(String(t.name))) m.set(String(t.name), t);
+  for (const t of tools) {
+    const name = nameText(t.name);
+    if (!m.has(name)) m.set(name, t);
+  }
   return m;
 }
 

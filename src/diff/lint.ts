@@ -3,6 +3,7 @@ import type { LintFinding } from "../lint/types.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
 import { compareCodeUnits } from "../util/order.js";
+import { nameText } from "../util/json.js";
 
 const key = (f: LintFinding) => `${f.rule}\u0000${f.tool ?? ""}\u0000${f.path}`;
 
@@ -31,7 +32,7 @@ export function compareLint(
   const instructionsChanged = a.instructions !== b.instructions;
   if (!duplicates && touched.size === 0 && !instructionsChanged) return { lintNew: [], lintResolved: [] };
   const pick = (tools: readonly RawTool[]) =>
-    duplicates ? tools : tools.filter((t) => touched.has(String(t.name)));
+    duplicates ? tools : tools.filter((t) => touched.has(nameText(t.name)));
   const lint = (s: typeof a) =>
     lintServer({ tools: pick(s.tools), instructions: instructionsChanged ? s.instructions : null });
   const before = lint(a);

@@ -1,5 +1,5 @@
 import type { RawTool } from "../mcp/types.js";
-import { stableJson } from "../util/json.js";
+import { nameText, stableJson } from "../util/json.js";
 import type { LikelyRename } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
@@ -60,9 +60,9 @@ export function findRenames(removed: RawTool[], added: RawTool[]): LikelyRename[
       const key = schemaKey.get(r);
       if (key !== undefined && key === schemaKey.get(a)) same.push("inputSchema");
       if (same.length === 0) continue;
-      const score = nameSimilarity(String(r.name), String(a.name));
+      const score = nameSimilarity(nameText(r.name), nameText(a.name));
       if (score < SIMILAR_NAME) continue;
-      candidates.push({ from: String(r.name), to: String(a.name), same, score: score + same.length });
+      candidates.push({ from: nameText(r.name), to: nameText(a.name), same, score: score + same.length });
     }
   }
   candidates.sort(

@@ -1,4 +1,5 @@
 import type { RawTool } from "../mcp/types.js";
+import { nameText } from "../util/json.js";
 import type { Emit, ToolUnderLint } from "./context.js";
 import { quote } from "./context.js";
 import { DEFINITION_TOKEN_LIMIT, DESCRIPTION_MIN_LENGTH } from "./rules.js";
@@ -18,7 +19,7 @@ export function estimateTokens(tool: RawTool): number {
     json = JSON.stringify(shown);
   } catch {
     // Only a caller-built cyclic object gets here; JSON from a server cannot.
-    json = String(tool.name ?? "");
+    json = nameText(tool.name);
   }
   return Math.ceil(json.length / 4);
 }

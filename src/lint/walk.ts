@@ -1,5 +1,5 @@
 // Walking JSON Schemas and tool definitions: every subschema with its path and the role it plays,
-// and every string with its path. Written for hostile input: depth-limited and cycle-safe.
+// and every string with its path. Written for hostile input: iterative and cycle-safe.
 
 /** A plain JSON object (not an array, not null). */
 export type JsonObject = Record<string, unknown>;
@@ -29,9 +29,6 @@ export interface SchemaNode {
   key?: string;
 }
 
-// Deeper than this is no schema a person wrote; stop rather than overflow the stack.
-const MAX_DEPTH = 64;
-
 const SINGLE: ReadonlyArray<[string, SchemaRole]> = [
   ["additionalProperties", "other"],
   ["unevaluatedProperties", "other"],
@@ -58,41 +55,48 @@ const MAPS: ReadonlyArray<[string, SchemaRole]> = [
   ["definitions", "definition"],
 ];
 
-/** Every subschema of `root` (itself first), in document order. */
+/**
+ * Every subschema of `root` (itself first), in document order. The walk keeps its own stack: a
+ * server's schema may nest deeper than the call stack could follow.
+ */
 export function walkSchema(root: unknown, rootPath: string): SchemaNode[] {
   const out: SchemaNode[] = [];
   const seen = new Set<object>();
-  const visit = (node: SchemaNode, depth: number) => {
+  const stack: SchemaNode[] = [{ schema: root, path: rootPath, role: "root" }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
     out.push(node);
     const s = node.schema;
-    if (!isObject(s) || depth >= MAX_DEPTH || seen.has(s)) return;
+    if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);
+    const children: SchemaNode[] = [];
     const at = (key: string) => childPath(node.path, key);
     for (const [k, role] of SINGLE) {
-      if (k in s) visit({ schema: s[k], path: at(k), role }, depth + 1);
+      if (Object.hasOwn(s, k)) children.push({ schema: s[k], path: at(k), role });
     }
-    if ("items" in s) {
+    if (Object.hasOwn(s, "items")) {
       const items = s.items;
       if (Array.isArray(items)) {
-        items.forEach((v, i) =>
-          visit({ schema: v, path: childPath(at("items"), i), role: "items" }, depth + 1),
-        );
-      } else visit({ schema: items, path: at("items"), role: "items" }, depth + 1);
+        for (let i = 0; i < items.length; i++)
+          children.push({ schema: items[i], path: childPath(at("items"), i), role: "items" });
+      } else children.push({ schema: items, path: at("items"), role: "items" });
     }
     for (const [k, role] of LISTS) {
-      const list = s[k];
-      if (Array.isArray(list))
-        list.forEach((v, i) => visit({ schema: v, path: childPath(at(k), i), role }, depth + 1));
+      const list = Object.hasOwn(s, k) ? s[k] : undefined;
+      if (!Array.isArray(list)) continue;
+      for (let i = 0; i < list.length; i++)
+        children.push({ schema: list[i], path: childPath(at(k), i), role });
     }
     for (const [k, role] of MAPS) {
-      const map = s[k];
+      const map = Object.hasOwn(s, k) ? s[k] : undefined;
       if (!isObject(map)) continue;
       for (const name of Object.keys(map)) {
-        visit({ schema: map[name], path: childPath(at(k), name), role, key: name }, depth + 1);
+        children.push({ schema: map[name], path: childPath(at(k), name), role, key: name });
       }
     }
-  };
-  visit({ schema: root, path: rootPath, role: "root" }, 0);
+    // Last child first onto the stack, so the first comes off first: document order.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   return out;
 }
 
@@ -103,27 +107,35 @@ export interface StringAt {
   isKey: boolean;
 }
 
-/** Every string in a JSON value, keys included, in document order. */
+/** Every string in a JSON value, keys included, in document order, without recursion. */
 export function walkStrings(value: unknown, path: string): StringAt[] {
   const out: StringAt[] = [];
   const seen = new Set<object>();
-  const visit = (v: unknown, p: string, depth: number) => {
+  // An entry with `key` set is a key to report; one without is a value to visit.
+  const stack: Array<{ v: unknown; p: string; key?: string }> = [{ v: value, p: path }];
+  while (stack.length > 0) {
+    const { v, p, key } = stack.pop()!;
+    if (key !== undefined) {
+      out.push({ text: key, path: p, isKey: true });
+      continue;
+    }
     if (typeof v === "string") {
       out.push({ text: v, path: p, isKey: false });
-      return;
+      continue;
     }
-    if (typeof v !== "object" || v === null || depth >= MAX_DEPTH || seen.has(v)) return;
+    if (typeof v !== "object" || v === null || seen.has(v)) continue;
     seen.add(v);
     if (Array.isArray(v)) {
-      v.forEach((x, i) => visit(x, childPath(p, i), depth + 1));
-      return;
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], p: childPath(p, i) });
+      continue;
     }
-    for (const k of Object.keys(v)) {
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i]!;
       const kp = childPath(p, k);
-      out.push({ text: k, path: kp, isKey: true });
-      visit((v as JsonObject)[k], kp, depth + 1);
+      stack.push({ v: (v as JsonObject)[k], p: kp });
+      stack.push({ v: undefined, p: kp, key: k });
     }
-  };
-  visit(value, path, 0);
+  }
   return out;
 }

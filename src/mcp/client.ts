@@ -4,6 +4,7 @@ import { ToolscoreError, isToolscoreError } from "../util/errors.js";
 import { negotiate, type NegotiateOptions } from "./negotiate.js";
 import type { ProtocolChoice } from "./protocol.js";
 import { LeanStdioTransport } from "./stdio-transport.js";
+import { ListingBounds } from "./bounds.js";
 import { McpSession, type ClientCapabilityName, type InitializeInfo } from "./session.js";
 import type { CallOutcome, RawTool } from "./types.js";
 
@@ -37,8 +38,6 @@ export interface HttpConnectOptions extends ConnectOptions {
   /** Go straight to the legacy HTTP+SSE transport (a config entry of type "sse"). */
   preferSse?: boolean;
 }
-
-const MAX_PAGES = 10_000;
 
 /**
  * A live, initialized connection to an MCP server. Answers are read raw, exactly as the server
@@ -91,8 +90,9 @@ export class MCPClient implements AsyncDisposable {
     if (!("tools" in this.info.capabilities)) return [];
     const tools: RawTool[] = [];
     const seen = new Set<string>();
+    const bounds = new ListingBounds("tools/list");
     let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
+    for (;;) {
       const outcome = await this.session.request("tools/list", cursor === undefined ? {} : { cursor });
       if ("error" in outcome) {
         throw new ToolscoreError(
@@ -105,6 +105,7 @@ export class MCPClient implements AsyncDisposable {
       if (!Array.isArray(list)) {
         throw new ToolscoreError("PROTOCOL_ERROR", "the server's tools/list answer has no tools array");
       }
+      bounds.page(list);
       for (const t of list) {
         if (typeof t !== "object" || t === null || Array.isArray(t)) {
           throw new ToolscoreError(
@@ -118,6 +119,7 @@ export class MCPClient implements AsyncDisposable {
       if (next === undefined || next === null || next === "") return tools;
       if (typeof next !== "string")
         throw new ToolscoreError("PROTOCOL_ERROR", "the server sent a nextCursor that is not a string");
+      bounds.cursor(next);
       if (seen.has(next)) {
         throw new ToolscoreError(
           "PROTOCOL_ERROR",
@@ -128,7 +130,6 @@ export class MCPClient implements AsyncDisposable {
       seen.add(next);
       cursor = next;
     }
-    throw new ToolscoreError("PROTOCOL_ERROR", `the server sent more than ${MAX_PAGES} pages of tools`);
   }
 
   /** Calls a tool and returns the raw result or JSON-RPC error, with its latency. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { ToolscoreError } from "../util/errors.js";
 
 // Every server is started in a process group of its own, so that stopping it reaches what it
@@ -35,12 +35,20 @@ export function groupAlive(pgid: number): boolean {
   return process.platform !== "linux" || linuxGroupRuns(pgid);
 }
 
-function linuxGroupRuns(pgid: number): boolean {
+/** One line of /proc/PID/stat: the fields a stop needs. */
+interface ProcStat {
+  pid: number;
+  state: string;
+  ppid: number;
+  pgrp: number;
+}
+
+function* linuxProcesses(): Generator<ProcStat> {
   let entries: string[];
   try {
     entries = readdirSync("/proc");
   } catch {
-    return true;
+    return;
   }
   for (const e of entries) {
     if (e.charCodeAt(0) < 48 || e.charCodeAt(0) > 57) continue;
@@ -52,9 +60,75 @@ function linuxGroupRuns(pgid: number): boolean {
     }
     // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so parse after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
+    yield { pid: Number(e), state: fields[0] ?? "", ppid: Number(fields[1]), pgrp: Number(fields[2]) };
   }
+}
+
+function linuxGroupRuns(pgid: number): boolean {
+  if (!existsSync("/proc/self/stat")) return true;
+  for (const p of linuxProcesses()) if (p.pgrp === pgid && p.state !== "Z" && p.state !== "X") return true;
   return false;
+}
+
+/**
+ * On Linux, the live descendants of `root` that left its process group (`setsid`, `setpgid`):
+ * signalling the group does not reach them, so a stop signals them one by one. Read from /proc
+ * while their parents still live; once a parent exits, its children belong to init and no longer
+ * show whose they were.
+ */
+export function escapedDescendants(root: number): number[] {
+  if (process.platform !== "linux") return [];
+  const children = new Map<number, ProcStat[]>();
+  for (const p of linuxProcesses()) {
+    const list = children.get(p.ppid);
+    if (list) list.push(p);
+    else children.set(p.ppid, [p]);
+  }
+  const out: number[] = [];
+  const queue = [root];
+  const seen = new Set<number>(queue);
+  while (queue.length > 0) {
+    for (const c of children.get(queue.pop()!) ?? []) {
+      if (seen.has(c.pid)) continue;
+      seen.add(c.pid);
+      queue.push(c.pid);
+      if (c.pgrp !== root && c.state !== "Z" && c.state !== "X") out.push(c.pid);
+    }
+  }
+  return out;
+}
+
+function signalPid(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // gone already
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state !== "Z" && state !== "X";
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to each of `pids`, SIGKILL to those still alive after `graceMs`. */
+async function stopPids(pids: readonly number[], graceMs: number): Promise<void> {
+  if (pids.length === 0) return;
+  for (const pid of pids) signalPid(pid, "SIGTERM");
+  const until = Date.now() + graceMs;
+  while (pids.some(pidAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  for (const pid of pids) if (pidAlive(pid)) signalPid(pid, "SIGKILL");
 }
 
 /** What a launched server needs: its argv, environment and working directory. */
@@ -129,8 +203,11 @@ export async function stopProcess(
   const pgid = child.pid;
   if (pgid === undefined) return;
   const graceMs = opts.graceMs ?? 2000;
+  // Looked for before anything exits: an orphan no longer shows whose child it was.
+  const escaped = new Set(escapedDescendants(pgid));
   child.stdin?.end();
   const exited = await waitExit(child, opts.stdinWaitMs ?? 150);
+  for (const pid of escapedDescendants(pgid)) escaped.add(pid);
   if (!exited || groupAlive(pgid)) {
     // The leader and whatever it started share one grace period after SIGTERM.
     signalGroup(pgid, "SIGTERM");
@@ -143,6 +220,7 @@ export async function stopProcess(
       await waitGroupGone(pgid, 500);
     }
   }
+  await stopPids([...escaped], graceMs);
   liveGroups.delete(pgid);
   child.stdout?.destroy();
   child.stderr?.destroy();
@@ -154,11 +232,14 @@ export async function stopProcess(
  */
 export async function stopAllProcesses(graceMs = 1000): Promise<void> {
   const groups = [...liveGroups];
+  const escaped = groups.flatMap(escapedDescendants);
   for (const pgid of groups) signalGroup(pgid, "SIGTERM");
+  for (const pid of escaped) signalPid(pid, "SIGTERM");
   const until = Date.now() + graceMs;
   while (groups.some(groupAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   for (const pgid of groups) {
     signalGroup(pgid, "SIGKILL");
     liveGroups.delete(pgid);
   }
+  for (const pid of escaped) if (pidAlive(pid)) signalPid(pid, "SIGKILL");
 }

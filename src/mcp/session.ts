@@ -69,6 +69,7 @@ export class McpSession {
   private envelope: Record<string, unknown> | undefined;
   /** The version agreed with the server, once there is one. */
   protocolVersion: string | undefined;
+  private limitHit: ToolscoreError | undefined;
   /** Notifications received, by method, counted (e.g. `notifications/tools/list_changed`). */
   readonly notifications = new Map<string, number>();
 
@@ -78,8 +79,10 @@ export class McpSession {
   ) {
     transport.onmessage = (m) => this.onMessage(m);
     transport.onclose = () => this.onClose();
-    transport.onerror = () => {
-      // Transport errors surface as failed requests or as the close.
+    transport.onerror = (e) => {
+      // Transport errors surface as failed requests or as the close; a limit the transport
+      // enforced (a message too large) is the reason the close gives.
+      if (e instanceof ToolscoreError && e.code === "LIMIT") this.limitHit ??= e;
     };
   }
 
@@ -257,6 +260,15 @@ export class McpSession {
   }
 
   private onClose(): void {
+    if (this.limitHit) {
+      this.closedError = this.limitHit;
+      for (const [id, p] of this.pending) {
+        clearTimeout(p.timer);
+        this.pending.delete(id);
+        p.reject(this.limitHit);
+      }
+      return;
+    }
     const detail = this.closing ? "" : (this.opts.describeExit?.() ?? "");
     this.closedError = new ToolscoreError(
       "SERVER_EXITED",

@@ -5,6 +5,8 @@ import type { ClientCapabilityName } from "./session.js";
 import type { RawTool } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 import { listSurface, parseSurfaceLists, sortSurfaceLists, type SurfaceLists } from "./surface.js";
+import { nameText } from "../util/json.js";
+import { checkDepth } from "./bounds.js";
 
 /** The `kind` of a snapshot file. */
 export const SNAPSHOT_KIND = "toolscore.mcp-snapshot";
@@ -36,13 +38,17 @@ export interface ServerSnapshot {
 
 /** Sorts tools by name (UTF-16 code units), keeping the server's order among equal names. */
 export function sortTools(tools: readonly RawTool[]): RawTool[] {
-  return [...tools].sort((a, b) => compareCodeUnits(String(a.name), String(b.name)));
+  // Names are made text once: a listing may hold hundreds of thousands of tools.
+  const keyed = tools.map((t, i) => ({ t, i, k: nameText(t.name) }));
+  keyed.sort((a, b) => compareCodeUnits(a.k, b.k) || a.i - b.i);
+  return keyed.map((x) => x.t);
 }
 
 /** Builds, reads, writes and checks snapshots. */
 export const ServerSnapshot = {
   /** Builds a snapshot from plain parts; tools are sorted by name. */
   of(parts: Omit<ServerSnapshot, "kind" | "snapshot_version">): ServerSnapshot {
+    checkDepth(parts);
     // The kinds beside tools come last, and only when present: a tools-only snapshot keeps its bytes.
     return {
       kind: SNAPSHOT_KIND,

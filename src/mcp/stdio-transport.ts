@@ -1,5 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import { limitBytes, limitError, limits } from "../util/limits.js";
+import type { ToolscoreError } from "../util/errors.js";
 import { startProcess, stopProcess, type LaunchSpec } from "./process.js";
 
 const STDERR_KEEP = 64 * 1024;
@@ -9,7 +11,9 @@ const STDERR_KEEP = 64 * 1024;
  * child's stdin/stdout, as the MCP stdio transport defines it. It keeps start-up near the raw floor
  * (the SDK's own stdio client pulls in its schema modules) and stops the whole process group.
  * Lines on stdout that are not JSON (a banner printed before the first message) are set aside,
- * not fatal: many real servers print one.
+ * not fatal: many real servers print one. What a server controls is bounded: one message's size
+ * (`message-mb`) and the replies queued for a server that sends requests but does not read
+ * (`queued-replies`); past either, the server is stopped and `onerror` gets the limit's error.
  */
 export class LeanStdioTransport implements Transport {
   onclose?: () => void;
@@ -17,7 +21,11 @@ export class LeanStdioTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
   private child: ChildProcess | undefined;
-  private buffer = "";
+  // The bytes of the line being read, as chunks: joined once its newline comes, so a long line
+  // costs time in its length, not its length squared.
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private unflushed = 0;
   private stderrText = "";
   private closed = false;
   private stopping: Promise<void> | undefined;
@@ -31,8 +39,7 @@ export class LeanStdioTransport implements Transport {
   async start(): Promise<void> {
     const child = await startProcess(this.spec);
     this.child = child;
-    child.stdout!.setEncoding("utf8");
-    child.stdout!.on("data", (chunk: string) => this.onData(chunk));
+    child.stdout!.on("data", (chunk: Buffer) => this.onData(chunk));
     child.stderr!.setEncoding("utf8");
     child.stderr!.on("data", (chunk: string) => {
       this.stderrText += chunk;
@@ -44,8 +51,7 @@ export class LeanStdioTransport implements Transport {
     child.once("exit", (code, signal) => {
       this.exit = { code, signal };
       // Flush a last line without its newline.
-      if (this.buffer.trim()) this.onLine(this.buffer);
-      this.buffer = "";
+      if (this.pendingBytes > 0) this.onLine(this.takePending());
       this.finish();
     });
   }
@@ -61,14 +67,49 @@ export class LeanStdioTransport implements Transport {
     return lines.slice(-n);
   }
 
-  private onData(chunk: string): void {
-    this.buffer += chunk;
-    let nl: number;
-    while ((nl = this.buffer.indexOf("\n")) >= 0) {
-      const line = this.buffer.slice(0, nl);
-      this.buffer = this.buffer.slice(nl + 1);
-      this.onLine(line);
+  private onData(chunk: Buffer): void {
+    if (this.failed) return;
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+      this.pending.push(chunk.subarray(start, nl));
+      this.pendingBytes += nl - start;
+      start = nl + 1;
+      if (this.tooLong()) return;
+      this.onLine(this.takePending());
+      if (this.failed) return;
     }
+    if (start < chunk.length) {
+      this.pending.push(chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+      this.tooLong();
+    }
+  }
+
+  private takePending(): string {
+    const text = Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
+    this.pending = [];
+    this.pendingBytes = 0;
+    return text;
+  }
+
+  // Checked while a line is still coming: a line without end fails once it passes the limit, not
+  // when memory runs out.
+  private tooLong(): boolean {
+    if (this.pendingBytes <= limitBytes("message-mb")) return false;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.fail(limitError("message-mb", "one message from the server is larger than"));
+    return true;
+  }
+
+  /** The limit error that made the transport stop the server, if one did. */
+  failed: ToolscoreError | undefined;
+
+  private fail(error: ToolscoreError): void {
+    if (this.failed) return;
+    this.failed = error;
+    this.onerror?.(error);
+    void this.close();
   }
 
   private onLine(raw: string): void {
@@ -94,9 +135,23 @@ export class LeanStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
-    if (!stdin || this.closed || !stdin.writable) return Promise.resolve();
+    if (!stdin || this.closed || this.failed || !stdin.writable) return Promise.resolve();
+    // A server that floods requests and never reads its stdin would have replies queue forever.
+    if (this.unflushed >= limits()["queued-replies"]) {
+      this.fail(
+        limitError(
+          "queued-replies",
+          "the server sent requests without reading the answers: waiting answers passed",
+        ),
+      );
+      return Promise.resolve();
+    }
+    this.unflushed++;
     return new Promise((resolve) => {
-      stdin.write(JSON.stringify(message) + "\n", () => resolve());
+      stdin.write(JSON.stringify(message) + "\n", () => {
+        this.unflushed--;
+        resolve();
+      });
     });
   }
 

@@ -4,6 +4,7 @@
 import { ToolscoreError } from "../util/errors.js";
 import { compareCodeUnits } from "../util/order.js";
 import { escapeLine } from "../util/unicode.js";
+import { ListingBounds } from "./bounds.js";
 
 /** A prompt, resource template or resource exactly as the server sent it: every field, unknown ones too. */
 export type RawSurfaceItem = Record<string, unknown>;
@@ -99,7 +100,6 @@ export type SurfaceOutcome =
 export type RequestMethod = (method: string, params?: Record<string, unknown>) => Promise<SurfaceOutcome>;
 
 const METHOD_NOT_FOUND = -32601;
-const MAX_PAGES = 10_000;
 
 /**
  * Lists a server's prompts, resource templates and resources, each only when the server declared
@@ -129,8 +129,9 @@ async function listAll(
 ): Promise<RawSurfaceItem[]> {
   const items: RawSurfaceItem[] = [];
   const seen = new Set<string>();
+  const bounds = new ListingBounds(info.method);
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; ; page++) {
     const outcome = await request(info.method, cursor === undefined ? {} : { cursor });
     if ("error" in outcome) {
       if (outcome.error.code === METHOD_NOT_FOUND && page === 0) {
@@ -153,6 +154,7 @@ async function listAll(
         { method: info.method },
       );
     }
+    bounds.page(list);
     for (const item of list) {
       if (typeof item !== "object" || item === null || Array.isArray(item)) {
         throw new ToolscoreError(
@@ -172,6 +174,7 @@ async function listAll(
         { method: info.method },
       );
     }
+    bounds.cursor(next);
     if (seen.has(next)) {
       throw new ToolscoreError(
         "PROTOCOL_ERROR",
@@ -182,11 +185,6 @@ async function listAll(
     seen.add(next);
     cursor = next;
   }
-  throw new ToolscoreError(
-    "PROTOCOL_ERROR",
-    `the server sent more than ${MAX_PAGES} pages of ${info.method}`,
-    { method: info.method },
-  );
 }
 
 /** The lists present in `parts`, each sorted; absent kinds stay absent. */

@@ -48,51 +48,70 @@ function keyPart(k: string): string {
   return part;
 }
 
-// Pushes the pieces of the canonical JSON of `value` onto `out`, joined once at the end: fewer
-// short-lived strings than concatenating as it goes.
-function write(value: unknown, out: string[]): void {
-  if (value === null) {
-    out.push("null");
-    return;
-  }
-  switch (typeof value) {
-    case "boolean":
-      out.push(value ? "true" : "false");
-      return;
-    case "number":
-      out.push(canonicalNumber(value));
-      return;
-    case "string":
-      out.push(canonicalString(value));
-      return;
-    case "object": {
-      if (Array.isArray(value)) {
-        out.push("[");
-        for (let i = 0; i < value.length; i++) {
-          if (i) out.push(",");
-          if (value[i] === undefined) out.push("null");
-          else write(value[i], out);
-        }
-        out.push("]");
-        return;
-      }
-      const obj = value as Record<string, unknown>;
-      // Default sort compares UTF-16 code units, which is the order RFC 8785 asks for.
-      const keys = Object.keys(obj).sort();
-      out.push("{");
-      let first = true;
-      for (const k of keys) {
-        if (obj[k] === undefined) continue;
-        if (!first) out.push(",");
-        first = false;
-        out.push(keyPart(k));
-        write(obj[k], out);
-      }
-      out.push("}");
-      return;
+// Pushes the pieces of the canonical JSON of `root` onto `out`, joined once at the end: fewer
+// short-lived strings than concatenating as it goes. A server's data may nest deeper than the
+// stack, so the walk keeps its own: `values[i]` is the next value to write, unless `texts[i]` is a
+// piece of punctuation or a key to write as it is.
+function write(root: unknown, out: string[]): void {
+  const values: unknown[] = [root];
+  const texts: Array<string | undefined> = [undefined];
+  while (values.length > 0) {
+    const value = values.pop();
+    const text = texts.pop();
+    if (text !== undefined) {
+      out.push(text);
+      continue;
     }
-    default:
-      throw new ToolscoreError("FILE_INVALID", `cannot canonicalize a value of type ${typeof value}`);
+    if (value === null) {
+      out.push("null");
+      continue;
+    }
+    switch (typeof value) {
+      case "boolean":
+        out.push(value ? "true" : "false");
+        continue;
+      case "number":
+        out.push(canonicalNumber(value));
+        continue;
+      case "string":
+        out.push(canonicalString(value));
+        continue;
+      case "object": {
+        // Children go on the stack last first, so that they come off it in order.
+        if (Array.isArray(value)) {
+          out.push("[");
+          values.push(undefined);
+          texts.push("]");
+          for (let i = value.length - 1; i >= 0; i--) {
+            values.push(value[i] === undefined ? null : value[i]);
+            texts.push(undefined);
+            if (i > 0) {
+              values.push(undefined);
+              texts.push(",");
+            }
+          }
+          continue;
+        }
+        const obj = value as Record<string, unknown>;
+        // Default sort compares UTF-16 code units, which is the order RFC 8785 asks for.
+        const keys = Object.keys(obj)
+          .filter((k) => obj[k] !== undefined)
+          .sort();
+        out.push("{");
+        values.push(undefined);
+        texts.push("}");
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const k = keys[i]!;
+          values.push(obj[k]);
+          texts.push(undefined);
+          values.push(undefined);
+          texts.push(i > 0 ? `,${keyPart(k)}` : keyPart(k));
+        }
+        continue;
+      }
+      default:
+        throw new ToolscoreError("FILE_INVALID", `cannot canonicalize a value of type ${typeof value}`);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
-import { isObject } from "../util/json.js";
+import { isObject, setOwn } from "../util/json.js";
 import {
   DELETE_VERBS,
   DESCRIPTION_DELETE_START,
@@ -143,7 +143,11 @@ export function parseCapabilityOverrides(
       if (typeof c !== "string" || !CAPABILITIES.includes(c as Capability))
         throw bad(`"${name}" names ${JSON.stringify(c)}, which is not one of ${CAPABILITIES.join(", ")}`);
     }
-    out[name] = CAPABILITIES.filter((c) => list.includes(c));
+    setOwn(
+      out,
+      name,
+      CAPABILITIES.filter((c) => list.includes(c)),
+    );
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { ClientCapabilityName } from "../mcp/session.js";
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
-import { isObject, sortKeysDeep } from "../util/json.js";
+import { isObject, ownValue, sortKeysDeep } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sha256Hex } from "./canonical.js";
 import { definitionHashes, lockHash, PINNED_FIELDS, toolName, type PinnedField } from "./lock-hash.js";
@@ -102,7 +102,7 @@ export function lockTool(tool: RawTool, override?: readonly Capability[]): Locke
 export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}): Omit<Lock, "lock_sha256"> {
   const overrides = parseCapabilityOverrides(opts.overrides ?? {}, "the capability overrides");
   const tools = snapshot.tools
-    .map((t) => lockTool(t, overrides[toolName(t)]))
+    .map((t) => lockTool(t, ownValue(overrides, toolName(t))))
     .sort((a, b) => compareCodeUnits(a.name, b.name));
   return {
     kind: LOCK_KIND,

@@ -83,11 +83,14 @@ export function renderDiffMarkdown(
   ];
   if (diffs.length > 0) {
     // A fence longer than any backtick run in the text keeps the block closed.
-    const body = diffs.flatMap(({ tool, fd }) => [`# ${escapeLine(tool)}`, ...renderFieldDiff(fd)]);
-    const longest = Math.max(
-      2,
-      ...body.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((m) => m.length))),
-    );
+    const body: string[] = [];
+    for (const { tool, fd } of diffs) {
+      body.push(`# ${escapeLine(tool)}`);
+      for (const l of renderFieldDiff(fd)) body.push(l);
+    }
+    // Loops, not Math.max(...lines): a diff may have more lines than a call has arguments.
+    let longest = 2;
+    for (const l of body) for (const m of l.match(/`+/g) ?? []) longest = Math.max(longest, m.length);
     const fence = "`".repeat(longest + 1);
     out.push(
       "<details><summary>Field diffs</summary>",

@@ -109,13 +109,13 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   for (const c of d.changed) {
     lines.push(st.yellow(`~ ${escapeLine(c.name)}  ${c.fields.map(escapeLine).join(", ")}`));
     for (const cap of c.capabilities) lines.push(`${INDENT}${capabilityLine(cap)}`);
-    if (!opts.brief) for (const fd of c.diffs) lines.push(...renderFieldDiff(fd, INDENT));
+    if (!opts.brief) for (const fd of c.diffs) for (const l of renderFieldDiff(fd, INDENT)) lines.push(l);
   }
   for (const f of d.lintNew) lines.push(`+ ${lintLine(f)}`);
   for (const f of d.lintResolved) lines.push(`- ${lintLine(f)}`);
   for (const s of d.server) {
     lines.push(serverLine(s));
-    if (!opts.brief && s.diff) lines.push(...renderFieldDiff(s.diff, INDENT));
+    if (!opts.brief && s.diff) for (const l of renderFieldDiff(s.diff, INDENT)) lines.push(l);
   }
   if (d.identical) lines.push("No differences.");
   if (d.scorecards) lines.push("", ...renderScorecards(d.scorecards, st));

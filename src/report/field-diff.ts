@@ -1,5 +1,7 @@
 import { structuredPatch } from "diff";
+import { sha256Hex } from "../pin/canonical.js";
 import { stableJson } from "../util/json.js";
+import { limitBytes, limitPhrase, limits } from "../util/limits.js";
 import { escapeLine } from "../util/unicode.js";
 
 /**
@@ -14,7 +16,28 @@ export interface FieldDiff {
   /** `+++ ` header name, e.g. `description`. */
   to: string;
   hunks: Array<{ header: string; lines: string[] }>;
+  /**
+   * Set, with no hunks, when the two sides are past a text-diff limit (`diff-kb`, `diff-lines`,
+   * `diff-edits`): a line-by-line diff would cost time quadratic in the text, so only the sizes
+   * and hashes of the two sides are given.
+   */
+  tooLarge?: { limit: "diff-kb" | "diff-lines" | "diff-edits"; from: TextSummary; to: TextSummary };
 }
+
+/** Line count and SHA-256 (of the UTF-8 text) of one side of a diff too large to show. */
+export interface TextSummary {
+  lines: number;
+  sha256: string;
+}
+
+function lineCount(text: string): number {
+  if (text === "") return 0;
+  let n = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+const summary = (text: string): TextSummary => ({ lines: lineCount(text), sha256: sha256Hex(text) });
 
 /**
  * How a field is shown for diffing: descriptions and other strings as text, everything else
@@ -45,13 +68,25 @@ export function diffField(
   const a = fieldText(before);
   const b = fieldText(after);
   if (a === b) return undefined;
+  const head = { field, from: `${field}${labels.from}`, to: `${field}${labels.to}` };
+  const tooLarge = (limit: "diff-kb" | "diff-lines" | "diff-edits"): FieldDiff => ({
+    ...head,
+    hunks: [],
+    tooLarge: { limit, from: summary(a), to: summary(b) },
+  });
+  const maxChars = limitBytes("diff-kb");
+  if (a.length > maxChars || b.length > maxChars) return tooLarge("diff-kb");
+  const maxLines = limits()["diff-lines"];
+  if (lineCount(a) > maxLines || lineCount(b) > maxLines) return tooLarge("diff-lines");
+  // Myers' diff takes time in the product of the text's length and the edit distance: bounded
+  // by the edit distance, it gives up (undefined) instead of running for minutes.
   const patch = structuredPatch("a", "b", a === "" ? "" : a + "\n", b === "" ? "" : b + "\n", "", "", {
     context: 3,
+    maxEditLength: limits()["diff-edits"],
   });
+  if (!patch) return tooLarge("diff-edits");
   return {
-    field,
-    from: `${field}${labels.from}`,
-    to: `${field}${labels.to}`,
+    ...head,
     hunks: patch.hunks.map((h) => ({
       header: `@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@`,
       lines: h.lines.filter((l) => !l.startsWith("\\")),
@@ -59,18 +94,25 @@ export function diffField(
   };
 }
 
+/** The line a diff too large to show is shown as: sizes, hashes and the limit to raise. */
+export function tooLargeLine(t: NonNullable<FieldDiff["tooLarge"]>): string {
+  const side = (s: TextSummary) =>
+    `${s.lines} line${s.lines === 1 ? "" : "s"}, sha256 ${s.sha256.slice(0, 12)}`;
+  return `diff too large to show: ${side(t.from)} -> ${side(t.to)}; past ${limitPhrase(t.limit)}`;
+}
+
 /**
  * The diff as text lines for a person (`--- …`, `+++ …`, `@@ … @@`, then the lines), each prefixed
  * by `indent`. Every line is escaped, so invisible characters and terminal controls from a server
- * show as `\u200b`-style escapes.
+ * show as `\u200b`-style escapes. Loops, not spreads: a diff may have more lines than a call has
+ * arguments.
  */
 export function renderFieldDiff(d: FieldDiff, indent = ""): string[] {
-  return [
-    `${indent}--- ${d.from}`,
-    `${indent}+++ ${d.to}`,
-    ...d.hunks.flatMap((h) => [
-      `${indent}${h.header}`,
-      ...h.lines.map((l) => `${indent}${l[0] ?? " "}${escapeLine(l.slice(1))}`),
-    ]),
-  ];
+  const out = [`${indent}--- ${d.from}`, `${indent}+++ ${d.to}`];
+  if (d.tooLarge) out.push(`${indent}${tooLargeLine(d.tooLarge)}`);
+  for (const h of d.hunks) {
+    out.push(`${indent}${h.header}`);
+    for (const l of h.lines) out.push(`${indent}${l[0] ?? " "}${escapeLine(l.slice(1))}`);
+  }
+  return out;
 }

@@ -29,6 +29,10 @@ export function listRows(
   });
 }
 
+// A longer name is cut in the table (the snapshot keeps it whole): one server's 100,000-character
+// name would otherwise pad every row to its width.
+const NAME_WIDTH = 60;
+
 /** Renders the `mcp list` table; descriptions are cut to fit `columns`. Strings are escaped. */
 export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Style, columns = 100): string {
   const name = escapeLine(String(snapshot.server.name ?? "(unnamed server)"));
@@ -36,15 +40,22 @@ export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Sty
     snapshot.server.version === undefined ? "" : ` ${escapeLine(String(snapshot.server.version))}`;
   const head = `${style.bold(name + version)}  ${style.dim(`protocol ${escapeLine(snapshot.protocol)}, ${rows.length} tool${rows.length === 1 ? "" : "s"}`)}\n`;
   if (rows.length === 0) return head + "  (no tools)\n";
+  // Only the start of a description can show in its column: a server's may be megabytes long.
+  const descKeep = 4 * Math.max(columns, 100) + 1024;
   const cells = rows.map((r) => ({
-    name: escapeLine(r.name),
+    name: truncate(escapeLine(r.name), NAME_WIDTH),
     params: String(r.params),
     caps: r.capabilities.map((c) => c.capability).join(","),
-    desc: escapeLine(r.description.replace(/\s+/g, " ").trim()),
+    desc: escapeLine(r.description.slice(0, descKeep).replace(/\s+/g, " ").trim()),
   }));
-  const wName = Math.max(4, ...cells.map((c) => displayWidth(c.name)));
+  // A loop, not Math.max(...cells): a listing may hold more tools than a call has arguments.
+  let wName = 4;
+  let wCaps = 12;
+  for (const c of cells) {
+    wName = Math.max(wName, displayWidth(c.name));
+    wCaps = Math.max(wCaps, displayWidth(c.caps));
+  }
   const wParams = 6;
-  const wCaps = Math.max(12, ...cells.map((c) => displayWidth(c.caps)));
   const descWidth = Math.max(20, columns - (2 + wName + 2 + wParams + 2 + wCaps + 2));
   const lines = [
     style.dim(

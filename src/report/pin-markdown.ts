@@ -29,7 +29,7 @@ export function renderPinMarkdown(report: PinReport): string {
       "```diff",
     );
     // Fences are made of backticks; a line of them from a server is broken up so it cannot close ours.
-    for (const d of f.diffs) out.push(...renderFieldDiff(d).map((l) => l.replace(/```/g, "` ``")));
+    for (const d of f.diffs) for (const l of renderFieldDiff(d)) out.push(l.replace(/```/g, "` ``"));
     out.push("```", "", "</details>");
   }
   return out.join("\n") + "\n";

@@ -13,6 +13,7 @@ export type ErrorCode =
   | "TIMEOUT" // a request got no answer in time
   | "CONNECTION_FAILED" // a URL could not be reached over any transport
   | "PROTOCOL_ERROR" // the server broke the protocol or answered a request with an error
+  | "LIMIT" // something a server sent is larger, deeper or slower than a limit allows (src/util/limits.ts)
   | "INTERRUPTED"; // the user pressed Ctrl-C
 
 /** The one error type of toolscore: a code, a message that says what to do, and facts. */

@@ -34,3 +34,47 @@ export function stableJson(value: unknown): string {
 export function jsonEqual(a: unknown, b: unknown): boolean {
   return stableJson(a) === stableJson(b);
 }
+
+/**
+ * How deeply `value` nests (a scalar is 0, `{}` and `[]` are 1), counted without recursion and
+ * stopping as soon as it passes `max`: a server's data may nest far deeper than the stack.
+ */
+export function jsonDepth(value: unknown, max = Infinity): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    const depth = d + 1;
+    if (depth > deepest) deepest = depth;
+    if (deepest > max) return deepest;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) if (typeof v[i] === "object") stack.push([v[i], depth]);
+    } else {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const x = (v as Record<string, unknown>)[k];
+        if (typeof x === "object") stack.push([x, depth]);
+      }
+    }
+  }
+  return deepest;
+}
+
+/** `obj[key]` when `key` is the object's own, else undefined: `constructor` from a server is a name. */
+export function ownValue<T>(obj: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+/** Sets an own property, even one named `__proto__`, which plain assignment would not create. */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A tool's name as text: the name when it is a string, else its JSON (`42`, `null`, `{…}`). A
+ * server may send any JSON there; `String()` of an object whose `toString` is not a function throws.
+ */
+export function nameText(name: unknown): string {
+  return typeof name === "string" ? name : (JSON.stringify(name ?? null) ?? "null");
+}

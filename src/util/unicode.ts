@@ -139,6 +139,8 @@ export function escapeCodePoint(cp: number): string {
  */
 export function escapeForDisplay(text: string, opts: { multiline?: boolean } = {}): string {
   const multiline = opts.multiline ?? true;
+  // Nearly all text has nothing to escape: return it without walking it character by character.
+  if (!MAYBE_HIDDEN.test(text) && !(multiline ? /\r/ : /[\r\n]/).test(text)) return text;
   const cps = Array.from(text, (c) => c.codePointAt(0)!);
   let out = "";
   for (let i = 0; i < cps.length; i++) {
