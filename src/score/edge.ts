@@ -1,4 +1,5 @@
 import { harmlessOptional } from "./safety.js";
+import { limits } from "../util/limits.js";
 import { isObject, resolveRef, schemaTypes, type Schema } from "./schema.js";
 
 /** The kinds of edge case toolscore sends. */
@@ -50,7 +51,7 @@ export function edgeCases(
     ? root.required.filter((r): r is string => typeof r === "string")
     : [];
   const order = [
-    ...required.filter((r) => r in props),
+    ...required.filter((r) => Object.hasOwn(props, r)),
     ...Object.keys(props).filter(
       (p) => !required.includes(p) && (!opts.safe || harmlessOptional(p, props[p])),
     ),
@@ -99,7 +100,7 @@ export function edgeCases(
       add("out-of-range", name, s.exclusiveMaximum, `'${name}' at its exclusive maximum`);
     else if (typeof s.minimum === "number")
       add("out-of-range", name, s.minimum - 1, `'${name}' below its minimum`);
-    else if (typeof s.maxLength === "number")
+    else if (typeof s.maxLength === "number" && s.maxLength < limits()["string-chars"])
       add("out-of-range", name, "x".repeat(s.maxLength + 1), `'${name}' longer than its maxLength`);
     else if (typeof s.maxItems === "number" && s.maxItems < 1000) {
       const item = Array.isArray(base[name]) && base[name].length ? base[name][0] : "x";

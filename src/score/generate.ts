@@ -5,6 +5,9 @@ import type { Prng } from "./prng.js";
 import { harmlessOptional, harmlessValues, onlyWriteModes } from "./safety.js";
 import { isObject, mergeSchemas, resolveRef, schemaTypes, type Schema } from "./schema.js";
 import { compileSchema } from "./validate.js";
+import { GenerationBudget, itemsOverCap, numberOverCap, stringOverCap } from "./caps.js";
+import { setOwn } from "../util/json.js";
+import { limits } from "../util/limits.js";
 
 // randexp is CommonJS: its class is the module itself (and also sits on `default`).
 type RandExpInstance = { randInt: (a: number, b: number) => number; max: number; gen(): string };
@@ -18,6 +21,8 @@ export const NO_VALUE: unique symbol = Symbol("no value");
 export interface GenerateOptions {
   /** Include every optional property (not a random half). */
   full?: boolean;
+  /** Hears why a value was not made when a cap of generation (src/score/caps.ts) stopped it. */
+  onSkip?: (why: string) => void;
   /** Put this text into free-form strings, so a write can be recognised later. */
   marker?: string;
   /** The happy case's index: case i takes the i-th value of each enum, so every choice gets tried. */
@@ -33,6 +38,7 @@ export interface GenerateOptions {
 interface Ctx extends GenerateOptions {
   root: unknown;
   rng: Prng;
+  budget: GenerationBudget;
 }
 
 const MAX_DEPTH = 8;
@@ -44,7 +50,7 @@ export function generateValue(
   rng: Prng,
   opts: GenerateOptions = {},
 ): unknown {
-  return gen(schema, { ...opts, root, rng }, 0);
+  return gen(schema, { ...opts, root, rng, budget: new GenerationBudget() }, 0);
 }
 
 function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
@@ -52,6 +58,7 @@ function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
   if (!isObject(raw)) return NO_VALUE;
   const s = flatten(raw, ctx);
   if (!s) return NO_VALUE;
+  if (!ctx.budget.take(1)) return skip(ctx, ctx.budget.stopped!);
   depth += typeof raw.$ref === "string" ? 1 : 0;
   if ("const" in s) return ctx.safe && onlyWriteModes(s) ? NO_VALUE : s.const;
   if (Array.isArray(s.enum)) {
@@ -79,7 +86,9 @@ function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
       return ctx.rng.chance();
     case "integer":
     case "number":
-      return genNumber(s, type === "integer", ctx.rng) ?? NO_VALUE;
+      return numberOverCap(s)
+        ? skip(ctx, numberOverCap(s)!)
+        : (genNumber(s, type === "integer", ctx.rng) ?? NO_VALUE);
     case "string":
       return genString(s, ctx);
     case "array":
@@ -127,6 +136,12 @@ function branches(all: unknown[], ctx: Ctx): unknown[] {
   return harmless.length ? harmless : all;
 }
 
+/** NO_VALUE, telling `onSkip` why: a cap of generation, not the schema, stopped the value. */
+function skip(ctx: Ctx, why: string): typeof NO_VALUE {
+  ctx.onSkip?.(why);
+  return NO_VALUE;
+}
+
 function lengthRange(s: Schema): { min: number; max: number } {
   const min = typeof s.minLength === "number" ? Math.max(0, Math.ceil(s.minLength)) : 1;
   const max = typeof s.maxLength === "number" ? Math.floor(s.maxLength) : Math.max(min, 16);
@@ -134,12 +149,16 @@ function lengthRange(s: Schema): { min: number; max: number } {
 }
 
 function genString(s: Schema, ctx: Ctx): unknown {
+  const capped = stringOverCap(s);
+  if (capped) return skip(ctx, capped);
   const { min, max } = lengthRange(s);
   if (typeof s.minLength === "number" && typeof s.maxLength === "number" && s.minLength > s.maxLength)
     return NO_VALUE;
   const fits = (v: string) => [...v].length >= min && [...v].length <= max;
   if (typeof s.pattern === "string") {
     let re: RandExpInstance;
+    const tooLong = stringOverCap(s);
+    if (tooLong) return skip(ctx, tooLong);
     try {
       re = new RandExp(s.pattern, "u");
     } catch {
@@ -147,6 +166,8 @@ function genString(s: Schema, ctx: Ctx): unknown {
     }
     re.randInt = (a: number, b: number) => ctx.rng.int(a, b);
     re.max = Math.min(Math.max(max, 1), 12);
+    const over = stringOverCap(s, { tokens: (re as unknown as { tokens: unknown }).tokens, openMax: re.max });
+    if (over) return skip(ctx, over);
     for (let i = 0; i < 25; i++) {
       const v = re.gen();
       if (fits(v)) return v;
@@ -166,6 +187,8 @@ function genString(s: Schema, ctx: Ctx): unknown {
 }
 
 function genArray(s: Schema, ctx: Ctx, depth: number): unknown {
+  const capped = itemsOverCap(s);
+  if (capped) return skip(ctx, capped);
   const minItems = typeof s.minItems === "number" ? Math.max(0, s.minItems) : 1;
   const maxItems = typeof s.maxItems === "number" ? s.maxItems : minItems + 3;
   if (minItems > maxItems) return NO_VALUE;
@@ -193,6 +216,8 @@ function genArray(s: Schema, ctx: Ctx, depth: number): unknown {
 }
 
 function genObject(s: Schema, ctx: Ctx, depth: number): unknown {
+  const capped = itemsOverCap(s);
+  if (capped) return skip(ctx, capped);
   const props = isObject(s.properties) ? s.properties : {};
   const required = Array.isArray(s.required)
     ? s.required.filter((r): r is string => typeof r === "string")
@@ -221,13 +246,14 @@ function genObject(s: Schema, ctx: Ctx, depth: number): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const name of [...chosen].sort((a, b) => names.indexOf(a) - names.indexOf(b))) {
-    const sub = name in props ? props[name] : additionalSchema(s);
+    const sub = Object.hasOwn(props, name) ? props[name] : additionalSchema(s);
     const v = gen(sub, ctx, depth + 1);
     if (v === NO_VALUE) {
       if (required.includes(name)) return NO_VALUE;
       continue;
     }
-    out[name] = v;
+    // A property named __proto__ must be a property, not the object's prototype.
+    setOwn(out, name, v);
   }
   for (let i = 1; Object.keys(out).length < minProps && s.additionalProperties !== false && i < 50; i++) {
     const v = gen(additionalSchema(s), ctx, depth + 1);
@@ -248,6 +274,8 @@ export interface GeneratedArguments {
   valid: boolean | null;
   /** Why the arguments are not known to be valid. */
   reason?: string;
+  /** Set when a cap of generation (src/score/caps.ts), not the schema, kept them from being made. */
+  capped?: string;
 }
 
 const ATTEMPTS = 12;
@@ -266,10 +294,18 @@ export function generateArguments(
   let last: Record<string, unknown> | undefined;
   let why =
     "the schema admits no value toolscore can make (an empty enum, contradictory bounds, a false schema)";
-  for (let i = 0; i < ATTEMPTS; i++) {
+  let capped: string | undefined;
+  const onSkip = (reason: string) => void (capped ??= reason);
+  const until = Date.now() + limits()["generate-ms"];
+  for (let i = 0; i < ATTEMPTS && Date.now() <= until; i++) {
     // The enum choice of a variant is tried first; later attempts draw freely.
-    const v = generateValue(schema, schema, rng, i === 0 ? opts : { ...opts, variant: undefined });
-    if (v === NO_VALUE) continue;
+    const draw = { ...opts, onSkip, ...(i === 0 ? {} : { variant: undefined }) };
+    const v = generateValue(schema, schema, rng, draw);
+    if (v === NO_VALUE) {
+      // A cap gives the same answer on every draw.
+      if (capped) break;
+      continue;
+    }
     const args = isObject(v) ? v : {};
     if (!validator) return { args, valid: null, reason: "the input schema does not compile as JSON Schema" };
     const err = validator.check(args);
@@ -277,5 +313,6 @@ export function generateArguments(
     last = args;
     why = `generated arguments do not validate: ${err}`;
   }
+  if (capped && !last) return { args: {}, valid: false, reason: capped, capped };
   return { args: last ?? {}, valid: false, reason: why };
 }

@@ -6,6 +6,7 @@ import { Prng } from "./prng.js";
 import { isObject } from "./schema.js";
 import { compileSchema } from "./validate.js";
 import { unsafeArguments } from "./safety.js";
+import { ownValue } from "../util/json.js";
 
 /** Capabilities that keep a tool from being called without --allow-writes. */
 export const UNSAFE_CAPABILITIES: readonly Capability[] = ["write", "delete", "exec", "unknown"];
@@ -88,7 +89,10 @@ export function planCalls(
   const safe = !opts.allowWrites;
   return tools.map((tool) => {
     const name = typeof tool.name === "string" ? tool.name : JSON.stringify(tool.name ?? null);
-    const override = typeof tool.name === "string" ? opts.capabilityOverrides?.[tool.name] : undefined;
+    const override =
+      typeof tool.name === "string" && opts.capabilityOverrides
+        ? ownValue(opts.capabilityOverrides, tool.name)
+        : undefined;
     const capabilities = deriveCapabilities(tool, override);
     let skippedReason: string | null = null;
     let skippedNote: string | null = null;
@@ -123,6 +127,12 @@ export function planCalls(
           variant: i,
           safe,
         });
+        if (g.capped) {
+          // Past a cap every draw fails the same way: no call, and the scorecard says why.
+          skip(`its arguments were not generated: ${g.capped}`, "too large");
+          calls.length = 0;
+          break;
+        }
         calls.push({
           tool: name,
           kind: "happy",
@@ -131,7 +141,7 @@ export function planCalls(
           ...(g.reason ? { note: g.reason } : {}),
         });
       }
-      if (opts.edgeCases) {
+      if (opts.edgeCases && skippedReason === null) {
         const base = generateArguments(tool.inputSchema, streamFor(opts.seed, name, "edge-base"), {
           full: true,
           safe,

@@ -6,6 +6,7 @@ import { isObject } from "./schema.js";
 import { isReadOnly, lostFacts, observe, pickObserver, type Observation } from "./observe.js";
 import { streamFor, type ToolPlan } from "./plan.js";
 import type { CallRecord, ProbeId, ProbeResult } from "./types.js";
+import { compileSchema } from "./validate.js";
 
 /** What the probes need: the plans, the calls already made, and a way to call. */
 export interface ProbeContext {
@@ -113,6 +114,13 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
     const bad = mine.find((r) => r.outcome === "invalid-output");
     const good = mine.filter((r) => r.outcome === "result").length;
     if (bad) add("output-schema-conformance", p.name, "fail", `${bad.case}: ${bad.detail}`);
+    else if (good && compileSchema(p.tool.outputSchema) === null)
+      add(
+        "output-schema-conformance",
+        p.name,
+        "skip",
+        "the outputSchema does not compile (or holds a pattern that could backtrack without end): results not checked",
+      );
     else if (good)
       add("output-schema-conformance", p.name, "pass", `${good} result(s) matched the outputSchema`);
     else

@@ -2,6 +2,10 @@ import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import * as formatsModule from "ajv-formats";
 import { isObject } from "./schema.js";
+import { enableLinearRegExpFallback, safeRegExp } from "./regex-safety.js";
+
+// Patterns from a server run here on what it answers: let V8 finish them in linear time.
+enableLinearRegExpFallback();
 
 type AddFormats = (ajv: Ajv) => Ajv;
 // ajv-formats is CommonJS: its function sits on `default` or is the module itself.
@@ -14,7 +18,13 @@ export interface SchemaCheck {
 }
 
 function makeAjv<T extends Ajv>(A: new (opts: object) => T): T {
-  const ajv = new A({ strict: false, allErrors: false, validateSchema: false, logger: false });
+  const ajv = new A({
+    strict: false,
+    allErrors: false,
+    validateSchema: false,
+    logger: false,
+    code: { regExp: safeRegExp },
+  });
   addFormats(ajv);
   return ajv;
 }

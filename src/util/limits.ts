@@ -33,7 +33,13 @@ const spec = <N extends string>(
 
 /** Every limit, in the order the README lists them. */
 export const LIMIT_SPECS = [
-  spec("message-mb", 64, 1024, " MB", "one message from a stdio server (one line)"),
+  spec(
+    "message-mb",
+    64,
+    1024,
+    " MB",
+    "one message from a server: a stdio line, an HTTP answer after decompression, one streamed event",
+  ),
   spec("listing-mb", 256, 2048, " MB", "a whole tools listing, all pages together"),
   spec("pages", 10_000, 1_000_000, " pages", "pages of one listing"),
   spec("cursor-chars", 16_384, 10_000_000, " characters", "one pagination cursor"),
@@ -47,12 +53,16 @@ export const LIMIT_SPECS = [
     " edits",
     "lines added plus removed in a text diff shown line by line",
   ),
+  spec("string-chars", 10_000, 10_000_000, " characters", "one string mcp test generates"),
+  spec("array-items", 1_000, 1_000_000, " items", "one array (or object's properties) mcp test generates"),
+  spec("pattern-chars", 1_000, 100_000, " characters", "one regular expression from a server"),
+  spec("generate-ms", 2_000, 600_000, " ms", "making the arguments of one call"),
   spec(
     "queued-replies",
     1_000,
     1_000_000,
     " replies",
-    "replies waiting for a server that does not read them",
+    "answers waiting for a server that sends requests but does not read them (HTTP: requests in flight)",
   ),
 ] as const satisfies readonly LimitSpec[];
 
