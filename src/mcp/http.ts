@@ -1,6 +1,8 @@
 import { ToolscoreError } from "../util/errors.js";
 import { MCPClient, type HttpConnectOptions } from "./client.js";
 import { redactUrl } from "./redact.js";
+import { boundedFetch } from "./http-bounds.js";
+import type { Transport } from "@modelcontextprotocol/client";
 
 export { redactUrl };
 
@@ -50,6 +52,16 @@ export class MCPHttpClient extends MCPClient {
     }
     const secrets = [url, parsed.href, ...Object.values(headers)].filter((s) => s.length >= 4);
     const requestInit: RequestInit = { headers };
+    // Every request under the timeout (the closing DELETE too) and every answer under message-mb;
+    // a limit hit ends the session with that error.
+    let current: Transport | undefined;
+    const fetch = boundedFetch({
+      timeoutMs: (opts.timeout ?? 30) * 1000,
+      onLimit: (e) => {
+        current?.onerror?.(e);
+        void current?.close();
+      },
+    });
     const { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError } =
       await import("@modelcontextprotocol/client");
     const statusOf = (e: unknown): number | undefined => {
@@ -58,26 +70,24 @@ export class MCPHttpClient extends MCPClient {
     };
     if (!opts.preferSse) {
       try {
-        const { session, info } = await MCPClient.open(
-          new StreamableHTTPClientTransport(parsed, { requestInit }),
-          {
-            ...opts,
-            negotiation: {
-              silenceMayBeLegacy: false,
-              // A 2025 server refuses the unknown request with a 4xx; 401 and 403 are about
-              // credentials, and 404 or 405 mean no Streamable HTTP at all (the SSE fallback below).
-              probeRefusedByLegacy: (e) => {
-                const status = statusOf(e);
-                return (
-                  status !== undefined &&
-                  status >= 400 &&
-                  status < 500 &&
-                  ![401, 403, 404, 405].includes(status)
-                );
-              },
+        current = new StreamableHTTPClientTransport(parsed, { requestInit, fetch });
+        const { session, info } = await MCPClient.open(current, {
+          ...opts,
+          negotiation: {
+            silenceMayBeLegacy: false,
+            // A 2025 server refuses the unknown request with a 4xx; 401 and 403 are about
+            // credentials, and 404 or 405 mean no Streamable HTTP at all (the SSE fallback below).
+            probeRefusedByLegacy: (e) => {
+              const status = statusOf(e);
+              return (
+                status !== undefined &&
+                status >= 400 &&
+                status < 500 &&
+                ![401, 403, 404, 405].includes(status)
+              );
             },
           },
-        );
+        });
         return new MCPHttpClient(session, info, opts.clientCapabilities ?? [], "streamable-http");
       } catch (e) {
         const status = statusOf(e);
@@ -86,7 +96,8 @@ export class MCPHttpClient extends MCPClient {
       }
     }
     try {
-      const transport = new SSEClientTransport(parsed, { requestInit });
+      const transport = new SSEClientTransport(parsed, { requestInit, fetch });
+      current = transport;
       const forced = opts.protocol !== undefined && opts.protocol !== "auto";
       const { session, info } = await MCPClient.open(transport, {
         ...opts,

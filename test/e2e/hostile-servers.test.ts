@@ -1,13 +1,13 @@
 // Servers that attack toolscore with what they control: sizes, depths, counts, odd types, names
 // and floods. Each run must end in bounded time with the expected exit code and one clear line,
-// and leave no process behind. The memory-heavy cases run the built bin under a capped heap, so
-// a regression fails instead of swapping.
+// and leave no process behind. The memory-heavy cases are in hostile-large.test.ts.
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { alive, fixtureCommand, groupAlive, pidRecorder, ROOT, runCli, runNode } from "../support/cli.js";
+import { alive, fixtureCommand, groupAlive, pidRecorder, runCli } from "../support/cli.js";
+import { startDeafToDelete, startEndlessEvent, startGzipBomb } from "../fixtures/servers/http-hostile.mjs";
 
 const pids = pidRecorder();
 const dir = mkdtempSync(join(tmpdir(), "toolscore-hostile-"));
@@ -25,15 +25,6 @@ async function cli(argv: string[], env: Record<string, string> = {}) {
     assert.equal(groupAlive(pid), false, `a process of group ${pid} is still alive`);
   }
   return run;
-}
-
-/** Runs the built bin under a heap of `heapMb`, so that running out of it fails the test. */
-function bin(argv: string[], heapMb: number, env: Record<string, string> = {}) {
-  return runNode(`--max-old-space-size=${heapMb}`, [join(ROOT, "dist", "cli.js"), ...argv], {
-    env: { ...pids.env, ...env },
-    cwd: dir,
-    timeoutMs: 90_000,
-  });
 }
 
 const oneLine = (stderr: string) => {
@@ -186,49 +177,79 @@ describe("odd types and names", () => {
   });
 });
 
-describe("large listings under a capped heap", () => {
-  test("300,000 tools: list shows and saves them all; nothing spreads a listing into arguments", async () => {
-    const snap = join(dir, "many.json");
-    const r = await bin(["mcp", "list", fixtureCommand("many-tools.mjs"), "--json", snap], 768);
-    assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /protocol [^,]+, 300000 tools\n/);
-    assert.equal(r.stdout.split("\n").length, 300_003);
-    assert.equal((JSON.parse(readFileSync(snap, "utf8")) as { tools: unknown[] }).tools.length, 300_000);
+describe("argument generation and patterns under bounds", () => {
+  test("minLength 1e9, maxLength 1e9, multipleOf 1e-300, a{100000000}, minItems 1e9: skipped with the cap", async () => {
+    const r = await cli(["mcp", "test", fixtureCommand("hostile-bounds.mjs"), "--report", "json"]);
+    assert.doesNotMatch(r.stderr, /internal error/);
+    const card = JSON.parse(r.stdout) as {
+      coverage: { skipped: Array<{ tool: string; reason: string }> };
+      tools: Array<{ name: string; skipped_reason: string | null }>;
+    };
+    const skipped = Object.fromEntries(card.coverage.skipped.map((s) => [s.tool, s.reason]));
+    assert.deepEqual(Object.keys(skipped).sort(), ["long_pattern", "many_items", "min_length", "tiny_step"]);
+    assert.match(
+      skipped.min_length!,
+      /its minLength 1000000000 is past the string-chars limit of 10000 characters: raise it with --limit string-chars=N/,
+    );
+    assert.match(skipped.long_pattern!, /its pattern can make strings past the string-chars limit/);
+    assert.match(skipped.many_items!, /its minItems 1000000000 is past the array-items limit of 1000 items/);
+    assert.match(skipped.tiny_step!, /multipleOf 1e-300/);
   });
 
-  test("a changed 300,000-line description: verify-pin and diff say 'diff too large to show'", async () => {
-    const lock = join(dir, "long.lock.json");
-    const pin = await bin(["mcp", "pin", fixtureCommand("long-description.mjs"), "--lock", lock], 512, {
-      FIXTURE_VARIANT: "a",
-    });
-    assert.equal(pin.code, 0, pin.stderr);
-    const verify = await bin(
-      ["mcp", "verify-pin", fixtureCommand("long-description.mjs"), "--lock", lock],
-      512,
-      {
-        FIXTURE_VARIANT: "b",
-      },
-    );
-    assert.equal(verify.code, 1, verify.stderr);
-    assert.match(
-      verify.stdout,
-      /diff too large to show: 300000 lines, sha256 [0-9a-f]{12} -> 300000 lines, sha256 [0-9a-f]{12}; past the diff-kb limit of 1024 KB: raise it with --limit diff-kb=N/,
-    );
-    const summary = join(dir, "summary.md");
-    const diff = await bin(
-      ["mcp", "diff", lock, fixtureCommand("long-description.mjs"), "--ci", "--json", join(dir, "diff.json")],
-      512,
-      { FIXTURE_VARIANT: "b", GITHUB_STEP_SUMMARY: summary },
-    );
-    assert.equal(diff.code, 1, diff.stderr);
-    assert.match(diff.stdout, /diff too large to show: 300000 lines/);
-    assert.match(readFileSync(summary, "utf8"), /diff too large to show: 300000 lines/);
-    const json = JSON.parse(readFileSync(join(dir, "diff.json"), "utf8")) as {
-      changed: Array<{
-        diffs: Array<{ hunks: unknown[]; tooLarge?: { limit: string; from: { lines: number } } }>;
-      }>;
-    };
-    const fd = json.changed[0]!.diffs[0]!;
-    assert.deepEqual([fd.hunks.length, fd.tooLarge?.limit, fd.tooLarge?.from.lines], [0, "diff-kb", 300_000]);
+  test("a catastrophic outputSchema pattern is checked in linear time: the mismatch is found", async () => {
+    const r = await cli(["mcp", "test", fixtureCommand("hostile-bounds.mjs"), "--report", "json"]);
+    assert.match(r.stdout, /structuredContent does not match the outputSchema: \/word must match pattern/);
+  });
+
+  test("a schema that refers to itself: the run ends, no internal error", async () => {
+    const r = await cli(["mcp", "test", fixtureCommand("recursive-ref.mjs")]);
+    assert.ok(r.code === 0 || r.code === 1, r.stderr);
+    assert.doesNotMatch(r.stderr, /internal error/);
+  });
+});
+
+describe("HTTP bounds", () => {
+  test("a gzip answer that inflates past message-mb: one line, exit 2", async () => {
+    const server = await startGzipBomb(8);
+    try {
+      const r = await cli(["mcp", "list", server.url, "--limit", "message-mb=2"]);
+      assert.equal(r.code, 2);
+      assert.match(
+        r.stderr,
+        /one HTTP answer from the server \(after decompression\) is larger than the message-mb limit of 2 MB: raise it with --limit message-mb=N/,
+      );
+      oneLine(r.stderr);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("an event that never ends: stopped at message-mb, exit 2", async () => {
+    const server = await startEndlessEvent();
+    try {
+      const r = await cli(["mcp", "list", server.url, "--limit", "message-mb=1"]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /one event the server streamed is larger than the message-mb limit of 1 MB/);
+      oneLine(r.stderr);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a server that never answers the closing DELETE: the run ends at the timeout", async () => {
+    const server = await startDeafToDelete();
+    try {
+      const started = Date.now();
+      const r = await cli(["mcp", "list", server.url, "--timeout", "1"]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /hang_up/);
+      assert.ok(
+        server.seen.some((s) => s.method === "DELETE"),
+        "no DELETE was sent",
+      );
+      assert.ok(Date.now() - started < 15_000);
+    } finally {
+      await server.close();
+    }
   });
 });

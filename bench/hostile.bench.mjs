@@ -1,0 +1,82 @@
+// Large and hostile servers through the built CLI (dist/cli.js): list, pin, verify-pin, lint and
+// diff of a server with 10,000 and 100,000 tools (one in ten changed for verify and diff), and of
+// one tool with a 50 MB description (changed throughout). Each command runs in its own process,
+// so its peak memory (maxRSS) is its own; the fixture server's time to build its answer is in the
+// wall time, its memory is not. Prints time, peak memory, and the growth from 10,000 to 100,000.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cli = join(here, "..", "dist", "cli.js");
+const servers = join(here, "..", "test", "fixtures", "servers");
+
+// Runs the bin in-process of a child that reports its own peak memory as it exits.
+const wrapper = `
+import { writeSync } from "node:fs";
+process.on("exit", () => writeSync(2, "\\nBENCH " + JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024 }) + "\\n"));
+process.argv = [process.argv[0], ${JSON.stringify(cli)}, ...process.argv.slice(1)];
+await import(${JSON.stringify(cli)});
+`;
+
+function run(argv, env, cwd) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", wrapper, ...argv], {
+    env: { ...process.env, ...env },
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const m = /BENCH (\{.*\})/.exec(r.stderr ?? "");
+  if (!m || (r.status !== 0 && r.status !== 1))
+    throw new Error(`${argv.join(" ")} failed (${r.status}): ${(r.stderr ?? "").slice(0, 400)}`);
+  return { seconds, maxRssMb: JSON.parse(m[1]).maxRssMb, code: r.status };
+}
+
+/** list, pin, verify-pin, lint and diff against the fixture `server` with `env`. */
+function commands(server, env) {
+  const dir = mkdtempSync(join(tmpdir(), "toolscore-bench-"));
+  const cmd = `node ${JSON.stringify(join(servers, server))}`;
+  const changed = { ...env, FIXTURE_VARIANT: "changed" };
+  try {
+    return {
+      list: run(["mcp", "list", cmd], env, dir),
+      pin: run(["mcp", "pin", cmd], env, dir),
+      verify: run(["mcp", "verify-pin", cmd], changed, dir),
+      lint: run(["mcp", "lint", cmd], env, dir),
+      diff: run(["mcp", "diff", "toolscore.lock.json", cmd], changed, dir),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (r) => `${r.seconds.toFixed(2)} s  ${Math.round(r.maxRssMb)} MB`;
+
+export default async function bench() {
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on this machine while measuring`,
+  );
+  const small = commands("many-tools.mjs", { FIXTURE_TOOLS: "10000" });
+  const large = commands("many-tools.mjs", { FIXTURE_TOOLS: "100000" });
+  console.log("\ncommand      10,000 tools       100,000 tools      growth (time, memory)");
+  for (const k of Object.keys(small)) {
+    const a = small[k];
+    const b = large[k];
+    console.log(
+      `${k.padEnd(12)} ${fmt(a).padEnd(18)} ${fmt(b).padEnd(18)} ${(b.seconds / a.seconds).toFixed(1)}x, ${(b.maxRssMb / a.maxRssMb).toFixed(1)}x`,
+    );
+  }
+  const mb = 50;
+  const big = commands("long-description.mjs", { FIXTURE_MB: String(mb) });
+  console.log(`\ncommand      one ${mb} MB description  (memory as a multiple of the payload)`);
+  for (const [k, r] of Object.entries(big))
+    console.log(`${k.padEnd(12)} ${fmt(r).padEnd(18)} ${(r.maxRssMb / mb).toFixed(1)}x`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await bench();

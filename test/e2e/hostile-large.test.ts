@@ -1,0 +1,72 @@
+// Large listings from a server, run through the built bin under a capped heap: a regression in
+// memory fails instead of swapping, and one that spreads a listing into a call's arguments or
+// diffs text in quadratic time fails or times out.
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fixtureCommand, pidRecorder, ROOT, runNode } from "../support/cli.js";
+
+const pids = pidRecorder();
+const dir = mkdtempSync(join(tmpdir(), "toolscore-hostile-large-"));
+after(() => {
+  pids.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the built bin under a heap of `heapMb`, so that running out of it fails the test. */
+function bin(argv: string[], heapMb: number, env: Record<string, string> = {}) {
+  return runNode(`--max-old-space-size=${heapMb}`, [join(ROOT, "dist", "cli.js"), ...argv], {
+    env: { ...pids.env, ...env },
+    cwd: dir,
+    timeoutMs: 100_000,
+  });
+}
+
+describe("large listings under a capped heap", () => {
+  test("300,000 tools: list shows and saves them all; nothing spreads a listing into arguments", async () => {
+    const snap = join(dir, "many.json");
+    const r = await bin(["mcp", "list", fixtureCommand("many-tools.mjs"), "--json", snap], 768);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /protocol [^,]+, 300000 tools\n/);
+    assert.equal(r.stdout.split("\n").length, 300_003);
+    assert.equal((JSON.parse(readFileSync(snap, "utf8")) as { tools: unknown[] }).tools.length, 300_000);
+  });
+
+  test("a changed 300,000-line description: verify-pin and diff say 'diff too large to show'", async () => {
+    const lock = join(dir, "long.lock.json");
+    const pin = await bin(["mcp", "pin", fixtureCommand("long-description.mjs"), "--lock", lock], 512, {
+      FIXTURE_VARIANT: "a",
+    });
+    assert.equal(pin.code, 0, pin.stderr);
+    const verify = await bin(
+      ["mcp", "verify-pin", fixtureCommand("long-description.mjs"), "--lock", lock],
+      512,
+      {
+        FIXTURE_VARIANT: "b",
+      },
+    );
+    assert.equal(verify.code, 1, verify.stderr);
+    assert.match(
+      verify.stdout,
+      /diff too large to show: 300000 lines, sha256 [0-9a-f]{12} -> 300000 lines, sha256 [0-9a-f]{12}; past the diff-kb limit of 1024 KB: raise it with --limit diff-kb=N/,
+    );
+    const summary = join(dir, "summary.md");
+    const diff = await bin(
+      ["mcp", "diff", lock, fixtureCommand("long-description.mjs"), "--ci", "--json", join(dir, "diff.json")],
+      512,
+      { FIXTURE_VARIANT: "b", GITHUB_STEP_SUMMARY: summary },
+    );
+    assert.equal(diff.code, 1, diff.stderr);
+    assert.match(diff.stdout, /diff too large to show: 300000 lines/);
+    assert.match(readFileSync(summary, "utf8"), /diff too large to show: 300000 lines/);
+    const json = JSON.parse(readFileSync(join(dir, "diff.json"), "utf8")) as {
+      changed: Array<{
+        diffs: Array<{ hunks: unknown[]; tooLarge?: { limit: string; from: { lines: number } } }>;
+      }>;
+    };
+    const fd = json.changed[0]!.diffs[0]!;
+    assert.deepEqual([fd.hunks.length, fd.tooLarge?.limit, fd.tooLarge?.from.lines], [0, "diff-kb", 300_000]);
+  });
+});
