@@ -4,6 +4,7 @@ import { emitterFor, type ToolUnderLint } from "./context.js";
 import { checkDescription } from "./descriptions.js";
 import { checkDuplicates, checkName } from "./names.js";
 import { checkRequiredWithDefault } from "./required-default.js";
+import { checkSchemaInstructions } from "./schema-text.js";
 import { checkSchemas } from "./schemas.js";
 import { checkHiddenText, checkHiddenUnicode, checkInstructions } from "./text.js";
 import type { LintFinding } from "./types.js";
@@ -16,6 +17,7 @@ const PER_TOOL = [
   checkRequiredWithDefault,
   checkHiddenUnicode,
   checkInstructions,
+  checkSchemaInstructions,
   checkAnnotations,
 ];
 

@@ -18,6 +18,7 @@ export type LintRuleId =
   | "enum-empty"
   | "hidden-unicode"
   | "description-instruction"
+  | "schema-instruction"
   | "annotation-conflict";
 
 /** One rule of the catalogue: what SARIF, the README and reports say about it. */
@@ -124,14 +125,21 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     id: "hidden-unicode",
     severity: "error",
-    summary: "Invisible, bidi-control or tag characters in a name, title, description or schema text.",
-    help: "A model reads characters a reviewer cannot see; they are how instructions are smuggled into tool definitions. Remove them.",
+    summary:
+      "Invisible, bidi-control, tag, blank or look-alike characters in a name, title, description or schema text.",
+    help: "A model reads characters a reviewer cannot see, and words disguised with letters of another script; they are how instructions are smuggled into tool definitions. Remove them. Look-alike letters and stray combining marks alone are a warning.",
   },
   {
     id: "description-instruction",
     severity: "warning",
-    summary: "Text that addresses the model instead of describing the tool.",
-    help: 'Phrases like "before answering", "ignore previous instructions", "do not tell the user" or orders to send data elsewhere are how tool poisoning works. Describe the tool, nothing else.',
+    summary: "A description or title that addresses the model instead of describing the tool.",
+    help: "Overriding the model's instructions, hiding things from the user, sending data elsewhere, reading secrets or the conversation, changing other tools: these are how tool poisoning works. Describe the tool, nothing else. A plain order against the user is an error, a weaker sign a warning.",
+  },
+  {
+    id: "schema-instruction",
+    severity: "warning",
+    summary: "The techniques of description-instruction inside inputSchema or outputSchema.",
+    help: "A model reads property names, descriptions, titles, defaults, enum values, examples and unknown keywords of a schema as much as the description. Keep them about the argument; a plain order against the user is an error, a weaker sign a warning.",
   },
   {
     id: "annotation-conflict",

@@ -8,8 +8,14 @@ export function hiddenCharKind(
   cp: number,
   prev?: number,
   next?: number,
-): "control" | "zero-width" | "bidi" | "tag" | "format" | "private" | undefined {
+): "control" | "zero-width" | "bidi" | "tag" | "format" | "private" | "blank" | undefined {
   if (cp === 0x0a || cp === 0x09) return undefined;
+  if (cp === 0x3164 || cp === 0x115f || cp === 0x1160 || cp === 0xffa0) return "blank";
+  if (cp === 0x2800) {
+    // The blank Braille cell is a space between Braille letters, and an invisible letter elsewhere.
+    const braille = (c?: number) => c !== undefined && c > 0x2800 && c <= 0x28ff;
+    return braille(prev) || braille(next) ? undefined : "blank";
+  }
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return "control";
   if (cp >= 0xe0000 && cp <= 0xe007f) return "tag";
   if (
@@ -89,7 +95,7 @@ export interface HiddenChar {
 // Every character hiddenCharKind may flag is in one of these classes: text without any (nearly all
 // text) skips the per-character walk.
 const MAYBE_HIDDEN =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\p{Cs}\u{e000}-\u{f8ff}\u{fe00}-\u{fe0f}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\u{f0000}-\u{10ffff}]/u;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u115f\u1160\u2800\u3164\uffa0\p{Cf}\p{Cs}\u{e000}-\u{f8ff}\u{fe00}-\u{fe0f}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\u{f0000}-\u{10ffff}]/u;
 
 /** Every hidden character in `text`. */
 export function findHiddenChars(text: string): HiddenChar[] {

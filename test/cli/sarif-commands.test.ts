@@ -164,7 +164,8 @@ test("diff --sarif: breaking changes are errors, other differences notes; locati
     run.results.map((x) => [x.ruleId, x.level]),
     [
       ["diff-capability-added", "error"],
-      ["diff-tool-changed", "note"],
+      // search_notes' new description tells the model to send data away: a new lint error.
+      ["diff-lint-error-added", "error"],
     ],
   );
   assert.equal(run.results[0]!.locations[0]!.physicalLocation!.artifactLocation.uri, "notes.json");

@@ -127,11 +127,12 @@ describe("the action on the sample notes server", () => {
     assert.match(r.summary, /Pin check: OK/);
   });
 
-  test("a breaking diff against the clean server's snapshot: mcp-diff-breaking counts it, exit 1", async () => {
+  test("a breaking diff against the clean server's snapshot: mcp-diff-breaking counts them, exit 1", async () => {
     const r = await runAction({ server: rugpull, "mcp-diff-against": "notes.snapshot.json" });
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.equal(r.outputs["mcp-diff-breaking"], "1");
-    assert.match(r.summary, /Breaking changes \(1\)/);
+    // The new run_command tool, and the new lint error: the description now sends data away.
+    assert.equal(r.outputs["mcp-diff-breaking"], "2");
+    assert.match(r.summary, /Breaking changes \(2\)/);
     assert.match(r.summary, /run\\?_command/);
     assert.match(r.stdout, /^::error .*run_command/m);
   });
@@ -143,7 +144,7 @@ describe("the action on the sample notes server", () => {
       "mcp-diff-fail-on": "none",
     });
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.equal(r.outputs["mcp-diff-breaking"], "1");
+    assert.equal(r.outputs["mcp-diff-breaking"], "2");
   });
 
   test("an unchanged server has no breaking change", async () => {
@@ -241,7 +242,7 @@ test("sarif-file: one valid SARIF 2.1.0 log with a run per command; live-server 
   const uris = new Set(lint!.results.map((x) => x.locations[0]!.physicalLocation!.artifactLocation.uri));
   assert.deepEqual([...uris], [".github/workflows/mcp.yml"]);
   // SARIF alone does not gate: lint reports only, so it is not among the failing checks.
-  assert.match(r.summary, /\| lint \| ok \| 1 error\(s\), 3 warning\(s\) \(report only\) \|/);
+  assert.match(r.summary, /\| lint \| ok \| 2 error\(s\), 2 warning\(s\) \(report only\) \|/);
 });
 
 test("no SARIF file is written unless asked for", async () => {

@@ -25,13 +25,15 @@ const OFFICIAL: Array<[string, (dir: string) => string]> = [
 ];
 
 for (const [label, command] of OFFICIAL) {
-  test(`${label}: no description-instruction, hidden-unicode or annotation-conflict`, async () => {
+  test(`${label}: no description-instruction, schema-instruction, hidden-unicode or annotation-conflict`, async () => {
     const tmp = tempDir();
     try {
       const report = await lintLive(command(tmp.dir), { MEMORY_FILE_PATH: join(tmp.dir, "memory.json") });
       assert.ok(report.tools > 0);
       const poison = report.findings.filter((f) =>
-        ["description-instruction", "hidden-unicode", "annotation-conflict"].includes(f.rule),
+        ["description-instruction", "schema-instruction", "hidden-unicode", "annotation-conflict"].includes(
+          f.rule,
+        ),
       );
       assert.deepEqual(poison, []);
     } finally {
@@ -53,11 +55,12 @@ test("the sample notes server: exactly its documented defects", async () => {
   );
 });
 
-test("the rug-pulled sample: its search_notes description addresses the model", async () => {
+test("the rug-pulled sample: its search_notes description sends data away, an error", async () => {
   const report = await lintLive(`${NOTES} --rugpull`);
-  const f = report.findings.find((x) => x.rule === "description-instruction");
-  assert.equal(f?.tool, "search_notes");
-  assert.deepEqual((f?.args as { patterns: string[] }).patterns, ["before-answering", "send-elsewhere"]);
+  const found = report.findings
+    .filter((x) => x.rule === "description-instruction")
+    .map((f) => [f.tool, f.severity, (f.args as { technique: string }).technique]);
+  assert.deepEqual(found, [["search_notes", "error", "send-elsewhere"]]);
 });
 
 test("dist/cli.js mcp lint on the sample server: exit 1 on its error finding", async () => {

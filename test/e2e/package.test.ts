@@ -181,7 +181,8 @@ console.log(JSON.stringify({
   assert.equal(out.lockTools, (out.tools as string[]).length);
   assert.equal(out.cleanOk, true);
   assert.equal(out.rugpullOk, false);
-  assert.deepEqual(out.breaking, ["capability-added"]);
+  // The new run_command tool, and search_notes' description that now sends data away.
+  assert.deepEqual(out.breaking, ["capability-added", "lint-error-added"]);
   assert.ok((out.lintRules as string[]).includes("property-no-type"));
 });
 

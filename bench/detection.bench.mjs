@@ -1,0 +1,26 @@
+// Detection on the labelled development set, when it is checked out beside the project
+// (../shared/detection, or DETECTION_SET=DIR): runs its measure.sh against this build's
+// dist/cli.js and prints its figures (recall per attack class, false positives, misses).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+export default async function bench() {
+  const set = resolve(process.env.DETECTION_SET ?? join(root, "..", "shared", "detection"));
+  const script = join(set, "measure.sh");
+  if (!existsSync(script)) {
+    console.log(`skipped: no detection set at ${set} (set DETECTION_SET to its folder)`);
+    return;
+  }
+  const r = spawnSync("bash", [script], {
+    cwd: root,
+    env: { ...process.env, TOOLSCORE: join(root, "dist", "cli.js") },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(r.stdout);
+  if (r.status !== 0) throw new Error(`measure.sh exited ${r.status}: ${r.stderr.trim().slice(0, 500)}`);
+}

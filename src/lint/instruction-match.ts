@@ -1,0 +1,113 @@
+// Runs the techniques of instruction-patterns.ts over one text: folded first (normalize.ts), each
+// technique reported once with the first span that is not defensive text, and encoded runs decoded
+// and matched again, since a model reads base64 as easily as prose.
+
+import { findEncoded, fold, originalSpan } from "./normalize.js";
+import { NOT_WORD } from "./instruction-vocabulary.js";
+import { NAME_PATTERNS, TECHNIQUES, type Technique, type TechniqueScope } from "./instruction-patterns.js";
+
+/** One technique found in a text. */
+export interface InstructionMatch {
+  /** The technique's sub-id, e.g. `send-elsewhere`. */
+  id: string;
+  label: string;
+  severity: Technique["severity"];
+  /** The matched words exactly as the server sent them. */
+  text: string;
+}
+
+const GLOBAL = new Map<RegExp, RegExp>();
+const globalOf = (r: RegExp) => {
+  let g = GLOBAL.get(r);
+  if (!g) GLOBAL.set(r, (g = new RegExp(r.source, r.flags + "g")));
+  return g;
+};
+
+const NEGATED = new RegExp(`${NOT_WORD}[^.!?]{0,30}$`, "i");
+const DEFENSIVE =
+  /\b(?:detects?|detecting|prevents?|blocks?|blocking|flags?|warns?|scans?|protects?|against|refuses?|rejects?|denies|deny|forbids?|such as|e\.g|for example|like|dangerous|malicious|suspicious|never|not|no)\b[^.!?]{0,60}$/i;
+// What a match may start with that is not part of the order: punctuation, a joining word.
+const LEAD = /^(?:[\s.!?:;,>\]*|-]+|(?:and|to)\s+)+/i;
+
+const MENTIONED_BEFORE = /\b(?:the|a|an|like|as|e\.g\.?|use|uses|using|with|and|or|such)\s*[`'"(]?$/i;
+const MENTIONED_AFTER =
+  /^[`'")]?\s*(?:tokens?|tags?|format|template|markers?|delimiters?|syntax|prefix|and|or|,)/i;
+
+function guarded(t: Technique, text: string, start: number, end: number): boolean {
+  if (!t.guard) return false;
+  const before = text.slice(Math.max(0, start - 70), start);
+  if (t.guard === "mention") {
+    return MENTIONED_BEFORE.test(before) || MENTIONED_AFTER.test(text.slice(end, end + 20));
+  }
+  const sentence = before.slice(Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n")) + 1);
+  return (t.guard === "negated" ? NEGATED : DEFENSIVE).test(sentence);
+}
+
+function matchFolded(
+  techniques: readonly Technique[],
+  scope: TechniqueScope,
+  text: string,
+): Array<{ t: Technique; start: number; end: number }> {
+  const found: Array<{ t: Technique; start: number; end: number }> = [];
+  const seen = new Set<string>();
+  for (const t of techniques) {
+    if (seen.has(t.id) || !(t.scope ?? ["prose"]).includes(scope)) continue;
+    const g = globalOf(t.pattern);
+    g.lastIndex = 0;
+    for (let m = g.exec(text); m; m = g.exec(text)) {
+      if (m[0] === "") {
+        g.lastIndex++;
+        continue;
+      }
+      const lead = LEAD.exec(m[0])?.[0].length ?? 0;
+      const start = m.index + lead;
+      if (guarded(t, text, start, m.index + m[0].length)) continue;
+      if (t.unless?.test(text.slice(m.index, m.index + m[0].length + 30))) continue;
+      if (t.accept && !t.accept(m)) continue;
+      found.push({ t, start, end: m.index + m[0].length });
+      seen.add(t.id);
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Every technique of tool poisoning in `text`, once each, in catalogue order. `scope` `"name"`
+ * reads an identifier (a property name): its `_`, `-` and camelCase joins are read as spaces.
+ */
+export function findInstructions(text: string, scope: TechniqueScope = "prose"): InstructionMatch[] {
+  const folded = fold(scope === "name" ? text.replace(/([a-z])([A-Z])/g, "$1 $2") : text);
+  const subject = scope === "name" ? folded.text.replace(/[_\-.]+/g, " ") : folded.text;
+  const techniques = scope === "name" ? [...NAME_PATTERNS, ...TECHNIQUES] : TECHNIQUES;
+  const out: InstructionMatch[] = matchFolded(techniques, scope, subject).map(({ t, start, end }) => ({
+    id: t.id,
+    label: t.label,
+    severity: t.severity,
+    text: scope === "name" ? text : originalSpan(folded, start, end),
+  }));
+  if (scope === "prose") out.push(...findEncodedInstructions(folded.text));
+  return out;
+}
+
+const PAYLOAD_WORDS =
+  /\b(?:ignore|instructions?|system|prompt|exec|eval|import|curl|wget|https?|passwords?|secrets?|keys?|tokens?|send|read|hidden|assistant)\b/i;
+
+function findEncodedInstructions(text: string): InstructionMatch[] {
+  for (const d of findEncoded(text)) {
+    const inner = matchFolded(TECHNIQUES, "prose", fold(d.text).text);
+    // Decoded code or talk of instructions is a payload even when no technique names it; an example
+    // of the encoding ("SGVsbG8=") is not.
+    if (inner.length === 0 && !PAYLOAD_WORDS.test(d.text)) continue;
+    const what = inner.length > 0 ? `, which ${inner[0]!.t.label}` : "";
+    return [
+      {
+        id: "encoded-payload",
+        label: `hides text in an encoding a model reads: it decodes to ${JSON.stringify(d.text.slice(0, 80))}${what}`,
+        severity: inner.length > 0 ? "error" : "warning",
+        text: d.encoded,
+      },
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,116 @@
+// schema-instruction: the techniques of description-instruction where a reviewer rarely looks, but a
+// model reads every word: inside inputSchema and outputSchema, in property names, descriptions,
+// titles, defaults, enum values, examples, const values and keywords JSON Schema does not define.
+
+import type { Emit, ToolUnderLint } from "./context.js";
+import { findInstructions } from "./instruction-match.js";
+import { emitInstructions } from "./text.js";
+import { childPath, isObject, walkSchema, walkStrings } from "./walk.js";
+
+// Keywords of JSON Schema (2020-12, draft-07 and the OpenAPI `nullable`) whose values are not text
+// for the model; anything else a schema carries is read as text.
+const KNOWN = new Set([
+  "type",
+  "properties",
+  "required",
+  "items",
+  "additionalProperties",
+  "format",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "multipleOf",
+  "$ref",
+  "$defs",
+  "definitions",
+  "$schema",
+  "$id",
+  "$anchor",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "patternProperties",
+  "propertyNames",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
+  "contains",
+  "minContains",
+  "maxContains",
+  "prefixItems",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+  "minProperties",
+  "maxProperties",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+  "contentEncoding",
+  "contentMediaType",
+  "contentSchema",
+  "nullable",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "$vocabulary",
+  "$recursiveRef",
+  "$recursiveAnchor",
+]);
+const PROSE = ["description", "title", "$comment"] as const;
+const VALUES = ["default", "const", "enum", "examples"] as const;
+
+// A tool that itself calls a language model may honestly take a system prompt or a chat history.
+const CALLS_A_MODEL =
+  /\b(?:llm|language model|model|completion|prompt|openai|anthropic|gemini|claude|gpt|chat)\b/i;
+
+/** schema-instruction over one tool's inputSchema and outputSchema. */
+export function checkSchemaInstructions({ tool }: ToolUnderLint, emit: Emit): void {
+  const callsAModel = typeof tool.description === "string" && CALLS_A_MODEL.test(tool.description);
+  const prose = (text: string, path: string) =>
+    emitInstructions("schema-instruction", path, path, findInstructions(text), emit);
+  const name = (key: string, path: string, what: string) => {
+    const found = findInstructions(key, "name").filter(
+      (m) => !(callsAModel && m.id === "harvest-context" && m.severity === "warning"),
+    );
+    emitInstructions("schema-instruction", path, what, found, emit);
+  };
+  const values = (value: unknown, path: string) => {
+    for (const s of walkStrings(value, path)) {
+      if (s.isKey) name(s.text, s.path, `the key ${s.path}`);
+      else prose(s.text, s.path);
+    }
+  };
+  for (const field of ["inputSchema", "outputSchema"]) {
+    for (const node of walkSchema(tool[field], field)) {
+      const s = node.schema;
+      if (!isObject(s)) continue;
+      if (node.role === "property" && node.key !== undefined) {
+        name(node.key, node.path, `the property name ${node.path}`);
+      }
+      for (const k of PROSE) if (typeof s[k] === "string") prose(s[k], childPath(node.path, k));
+      for (const k of VALUES) if (k in s) values(s[k], childPath(node.path, k));
+      for (const k of Object.keys(s)) {
+        if (
+          KNOWN.has(k) ||
+          (PROSE as readonly string[]).includes(k) ||
+          (VALUES as readonly string[]).includes(k)
+        )
+          continue;
+        const at = childPath(node.path, k);
+        name(k, at, `the keyword ${at}`);
+        values(s[k], at);
+      }
+    }
+  }
+}
