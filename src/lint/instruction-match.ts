@@ -52,6 +52,7 @@ function matchFolded(
   const seen = new Set<string>();
   for (const t of techniques) {
     if (seen.has(t.id) || !(t.scope ?? ["prose"]).includes(scope)) continue;
+    if (t.hint && !t.hint.test(text)) continue;
     const g = globalOf(t.pattern);
     g.lastIndex = 0;
     for (let m = g.exec(text); m; m = g.exec(text)) {
@@ -72,14 +73,34 @@ function matchFolded(
   return found;
 }
 
+// Servers repeat their texts (the same parameter description on every tool), and lint is pure:
+// the answer for a text is kept, up to a bound, so a large server is not matched twice over.
+const CACHE_LIMIT = 20_000;
+const cache = new Map<string, readonly InstructionMatch[]>();
+const NAME_TECHNIQUES = [...NAME_PATTERNS, ...TECHNIQUES].filter((t) =>
+  (t.scope ?? ["prose"]).includes("name"),
+);
+const PROSE_TECHNIQUES = TECHNIQUES.filter((t) => (t.scope ?? ["prose"]).includes("prose"));
+
 /**
  * Every technique of tool poisoning in `text`, once each, in catalogue order. `scope` `"name"`
  * reads an identifier (a property name): its `_`, `-` and camelCase joins are read as spaces.
  */
 export function findInstructions(text: string, scope: TechniqueScope = "prose"): InstructionMatch[] {
+  const key = `${scope}\u0000${text}`;
+  let found = cache.get(key);
+  if (found === undefined) {
+    found = match(text, scope);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, found);
+  }
+  return [...found];
+}
+
+function match(text: string, scope: TechniqueScope): InstructionMatch[] {
   const folded = fold(scope === "name" ? text.replace(/([a-z])([A-Z])/g, "$1 $2") : text);
   const subject = scope === "name" ? folded.text.replace(/[_\-.]+/g, " ") : folded.text;
-  const techniques = scope === "name" ? [...NAME_PATTERNS, ...TECHNIQUES] : TECHNIQUES;
+  const techniques = scope === "name" ? NAME_TECHNIQUES : PROSE_TECHNIQUES;
   const out: InstructionMatch[] = matchFolded(techniques, scope, subject).map(({ t, start, end }) => ({
     id: t.id,
     label: t.label,

@@ -45,6 +45,11 @@ export interface Technique {
   label: string;
   pattern: RegExp;
   /**
+   * Words the pattern cannot match without, tested first: most text has none of them, and this
+   * cheap test keeps lint of a large server fast. Must never reject a text the pattern matches.
+   */
+  hint?: RegExp;
+  /**
    * `negated`: not when the words just before say never/not (defensive text such as "you must never
    * ignore system instructions"); `defensive`: not when they say the tool detects, blocks or warns;
    * `mention`: not when the words around name the marker rather than use it ("the [INST] token").
@@ -62,6 +67,7 @@ export interface Technique {
 export const TECHNIQUES: readonly Technique[] = [
   {
     id: "override",
+    hint: /ignor|disregard|forget|abandon|discard|overrid|bypass|skip|overrule|disabl|turn\s+off|circumvent|evad/i,
     severity: "error",
     label: "tells the model to drop its instructions or safety rules",
     guard: "negated",
@@ -77,6 +83,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "new-role",
+    hint: /from\s+now|your\s|you\s+are|adopt|assume|take\s+on|pretend|act\s+as/i,
     severity: "error",
     label: "gives the model a new role or task",
     pattern: re(
@@ -94,6 +101,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "role-marker",
+    hint: /<\||\[\/?inst|<</i,
     severity: "error",
     label: "impersonates the system or a chat-template turn",
     guard: "mention",
@@ -107,6 +115,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "role-marker",
+    hint: /\[|#{2}|\|\||note\s+to|hidden\s+instruction/i,
     severity: "error",
     label: "impersonates the system or a chat-template turn",
     pattern: re(
@@ -122,6 +131,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "role-marker",
+    hint: /SYSTEM|ADMIN|ROOT|SECURITY|SAFETY|IMPORTANT|OVERRIDE/,
     severity: "error",
     label: "impersonates the system or a chat-template turn",
     // In capitals only: "SYSTEM OVERRIDE", "ADMIN DIRECTIVE", "SYSTEM: ..."; lower case is prose.
@@ -132,6 +142,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "hide-from-user",
+    hint: /not|n't|never|without|circumstance|at\s+no|in\s+no|hide|conceal|keep|user|silent|secret|covert|quiet|discreet|stealth/i,
     severity: "error",
     label: "tells the model to keep something from the user",
     pattern: re(
@@ -148,6 +159,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "skip-consent",
+    hint: /without/i,
     severity: "warning",
     label: "tells the model not to ask the user first",
     pattern: re(
@@ -156,6 +168,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "send-elsewhere",
+    hint: /https?:|@|\.(?:com|net|org|io|co|xyz|ru|cn|tk|top|club|site|info|biz|me|app|dev|cc|pw|su|ws|sh|link|online|live)\b|remote|external|outside|third|attacker|untrusted|off-?site|\bour\s|recipient|destination|webhook/i,
     severity: "error",
     label: "tells the model to send data to an outside address",
     unless: EXAMPLE,
@@ -174,6 +187,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "covert-collection",
+    hint: /https?:|@|\.(?:com|net|org|io|co|xyz|ru|cn|tk|top|club|site|info|biz|me|app|dev|cc|pw|su|ws|sh|link|online|live)\b|remote|external|outside|third|attacker|untrusted|off-?site|\bour\s|remotely|externally|cloud|opted|subscribed|enrolled/i,
     severity: "error",
     label: "describes sensitive data leaving for somewhere outside",
     guard: "defensive",
@@ -189,6 +203,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "read-secret",
+    hint: /ssh|id_|\/etc\/|gnupg|\.aws|\.kube|\.docker|credential|netrc|pgpass|pypirc|mcp\.json|claude_desktop|\.env|\.git|\.pem|\.key|secret|key|token|password|environment|env\s+var|cookie|credit|card/i,
     severity: "error",
     label: "points the model at secrets on the host",
     guard: "negated",
@@ -204,6 +219,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "harvest-context",
+    hint: /conversation|chat|message|system|context|instruction|prompt|output|previous\s+tool/i,
     severity: "error",
     label: "asks for the conversation or the model's instructions",
     pattern: re(
@@ -215,6 +231,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "shadow-tool",
+    hint: /tool\s+is|behavio|function|recipient|implementation|instead/i,
     severity: "error",
     label: "changes how other tools behave",
     pattern: re(
@@ -227,12 +244,14 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "shadow-tool",
+    hint: /replaces|supersedes|overrides/i,
     severity: "warning",
     label: "claims to stand in for another tool",
     pattern: re(String.raw`\bthis\s+tool\s+(?:replaces|supersedes|overrides)\s+[\`'"]?\w+_\w+`),
   },
   {
     id: "tool-priority",
+    hint: /priorit|prefer|instead|before|always|must|should/i,
     severity: "warning",
     label: "tells the model to put this tool before others",
     pattern: re(
@@ -247,6 +266,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "shell-command",
+    hint: /curl|wget|\/dev\/tcp|nc|python|bash|base64|powershell/i,
     severity: "error",
     label: "has the model run a harmful shell command",
     guard: "defensive",
@@ -266,6 +286,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "shell-command",
+    hint: /chmod|rm\s+-|curl/i,
     severity: "error",
     label: "has the model run a harmful shell command",
     guard: "defensive",
@@ -281,6 +302,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "coercion",
+    hint: /crash|break|fail|stop\s+working|follow|obey|comply|lost|depends/i,
     severity: "warning",
     label: "pressures the model with urgency or threats",
     pattern: re(
@@ -294,6 +316,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "malicious-intent",
+    hint: /exfil|steal|siphon|c2/i,
     severity: "error",
     label: "names the attack it asks for",
     guard: "defensive",
@@ -308,6 +331,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "hidden-markup",
+    hint: /</,
     severity: "warning",
     label: "hides text in markup aimed at the model",
     accept: (m) => !m[0].startsWith("<") || m[0].startsWith("<!--") || isMarkerTag(m[0]),
@@ -320,6 +344,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "collector-host",
+    hint: /https?:\/\//i,
     severity: "warning",
     label: "names a request-capture service used to collect stolen data",
     scope: ["prose"],
@@ -333,6 +358,7 @@ export const TECHNIQUES: readonly Technique[] = [
 export const NAME_PATTERNS: readonly Technique[] = [
   {
     id: "harvest-context",
+    hint: /history|log|context|transcript|prompt|window|messages/i,
     severity: "warning",
     label: "a property asks for the conversation or the model's instructions",
     scope: ["name"],
@@ -342,6 +368,7 @@ export const NAME_PATTERNS: readonly Technique[] = [
   },
   {
     id: "read-secret",
+    hint: /rsa|dsa|ecdsa|ed25519|passwd|shadow|credentials|ssh|env|dotenv|private/i,
     severity: "error",
     label: "a property asks for a secret file",
     scope: ["name"],
@@ -351,6 +378,7 @@ export const NAME_PATTERNS: readonly Technique[] = [
   },
   {
     id: "covert-channel",
+    hint: /side|note|backdoor|exfil|covert|hidden/i,
     severity: "warning",
     label: "a property named as a side channel",
     scope: ["name"],

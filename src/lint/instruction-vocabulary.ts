@@ -14,9 +14,10 @@ export const re = (s: string, flags = "i") => new RegExp(s, flags);
 
 // --- vocabulary -------------------------------------------------------------------------------
 const URL = String.raw`https?:\/\/[^\s'"<>)\]]*[^\s'"<>)\].,;:!?]`;
-export const EMAIL = String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+`;
+// Starts only where a word starts: from inside a word it could only fail, slowly.
+export const EMAIL = String.raw`(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+`;
 const DOMAIN = String.raw`(?<![\w@./-])(?:[a-z0-9][a-z0-9-]*\.)+(?:com|net|org|io|co|xyz|ru|cn|tk|top|club|site|info|biz|me|app|dev|cc|pw|su|ws|sh|link|online|live)\b(?![\w(-])`;
-const REMOTE = String.raw`(?:an?\s+|the\s+|our\s+|their\s+)?(?:remote|external|outside|third[- ]party|attacker(?:'s|-controlled|-owned)?|untrusted|offsite|off-site|unknown)\s+(?:[\w-]+\s+)?(?:servers?|endpoints?|hosts?|services?|url|address|site|collectors?|storage|database|webhook|api|bucket|channel|inbox|team|party|parties|location)\b`;
+const REMOTE = String.raw`(?:an?\s+|the\s+|our\s+|their\s+)?(?:remote|external|outside|third[- ]party|attacker(?:'s|-controlled|-owned)?|untrusted|offsite|off-site)\s+(?:[\w-]+\s+)?(?:servers?|endpoints?|hosts?|services?|url|address|site|collectors?|storage|database|webhook|api|bucket|channel|inbox|team|party|parties|location)\b`;
 const THEM = String.raw`(?:the\s+)?attackers?\b|third[- ]parties\b|our\s+(?:[\w-]+\s+)?(?:servers?|team|endpoints?|partners?|backend|cloud)\b`;
 /** Somewhere outside the user's control: an address, a remote server, an attacker. */
 export const OUTSIDE = any(URL, EMAIL, DOMAIN, REMOTE, THEM);
@@ -82,7 +83,7 @@ function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** Not right after "from", "in", "using": a file named as where a tool reads its configuration. */
+/** Not right after from, in or using: a file named as where a tool reads its configuration. */
 export const NOT_A_SOURCE = String.raw`(?<!\b(?:from|in|using|via|per|under|at|with)\s+(?:the\s+|your\s+|a\s+)?(?:file\s+|path\s+)?[~$\w/]*)`;
 /** Words that make what follows an example rather than an order. */
 export const EXAMPLE = /\b(?:e\.g\.|for example|for instance|such as|example:)/i;

@@ -92,8 +92,8 @@ export function isLookAlike(ch: string): boolean {
   return Object.prototype.hasOwnProperty.call(LOOK_ALIKES, ch);
 }
 
-// Printable ASCII with single spaces: already folded.
-const PLAIN = /^(?:[\x21-\x7e]| (?! ))*$/;
+// Anything but printable ASCII with single spaces: something to fold.
+const FOLDABLE = /[^\x20-\x7e]| {2}/;
 // Dropped: format characters (zero-width, bidi, soft hyphen), variation selectors, combining marks.
 const DROP = /^[\p{Cf}\p{M}\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}]$/u;
 // Shown as nothing but take a place: read as a space.
@@ -101,7 +101,7 @@ const BLANK = /^[\s\u2800\u3164\u115f\u1160\uffa0\u180e]$/u;
 
 /** Folds `text` for matching (see the file comment). Text with nothing to fold is returned as it is. */
 export function fold(text: string): Folded {
-  if (PLAIN.test(text)) return { text, source: text, at: null };
+  if (!FOLDABLE.test(text)) return { text, source: text, at: null };
   let out = "";
   const at: number[] = [];
   let space = false;
