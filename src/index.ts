@@ -91,6 +91,7 @@ export {
 export type { LintReport, LintCounts } from "./report/lint-json.js";
 export { renderLintConsole } from "./report/lint.js";
 export { renderLintMarkdown } from "./report/lint-markdown.js";
+export { lintSurface } from "./lint/surface.js";
 
 // SARIF 2.1.0 for code scanning
 export { buildSarif, renderSarif, sarifLevel, toolLines, SARIF_SCHEMA } from "./report/sarif.js";
@@ -162,6 +163,8 @@ export type {
   ScorecardComparison,
   ProbeSummary,
 } from "./diff/index.js";
+export { diffSurface, surfaceBreaking } from "./diff/index.js";
+export type { SurfaceKindDiff, SurfaceItemChange, PromptArgumentChange } from "./diff/index.js";
 export { renderDiff } from "./report/diff.js";
 export type { DiffRenderOptions } from "./report/diff.js";
 export { renderDiffMarkdown } from "./report/diff-markdown.js";

@@ -15,6 +15,10 @@ const KIND_ORDER: BreakingKind[] = [
   "lint-error-added",
   "grade-lowered",
   "probe-newly-failing",
+  "prompt-removed",
+  "prompt-argument-removed",
+  "prompt-argument-required",
+  "resource-template-removed",
 ];
 
 const canDo = (c: CapabilityChange) =>
@@ -74,7 +78,12 @@ export function breakingChanges(d: {
   }
   for (const f of d.lintNew) {
     if (f.severity !== "error") continue;
-    out.push({ tool: f.tool, kind: "lint-error-added", reason: `new lint error: ${f.message} (${f.rule})` });
+    out.push({
+      tool: f.tool,
+      ...(f.item ? { item: f.item } : {}),
+      kind: "lint-error-added",
+      reason: `new lint error: ${f.message} (${f.rule})`,
+    });
   }
   return out.sort(
     (x, y) =>

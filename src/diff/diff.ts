@@ -5,6 +5,7 @@ import { diffField, type FieldDiff } from "../report/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
 import { breakingChanges } from "./breaking.js";
 import { compareLint } from "./lint.js";
+import { compareSurfaceLint, diffSurface, surfaceBreaking, surfaceDifferenceCount } from "./surface.js";
 import { compareParameters } from "./params.js";
 import { findRenames } from "./renames.js";
 import { sameJson } from "./same-json.js";
@@ -150,7 +151,11 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
     .filter((x) => x.capabilities.length > 0);
   const touched = new Set([...added, ...removed, ...changed.map((c) => c.name)]);
   const duplicates = ta.size !== a.tools.length || tb.size !== b.tools.length;
-  const { lintNew, lintResolved } = compareLint(a, b, touched, duplicates);
+  const tools = compareLint(a, b, touched, duplicates);
+  const surface = diffSurface(a, b);
+  const items = compareSurfaceLint(a, b);
+  const lintNew = [...tools.lintNew, ...items.lintNew];
+  const lintResolved = [...tools.lintResolved, ...items.lintResolved];
   const server = serverChanges(a, b);
   let scorecards: ScorecardComparison | undefined;
   let scoreBreaking: ReturnType<typeof compareScorecards>["breaking"] = [];
@@ -165,10 +170,16 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
     changed,
     addedCapabilities,
     lintNew,
-    extra: scoreBreaking,
+    extra: [...scoreBreaking, ...surfaceBreaking(surface)],
   });
   const identical =
-    added.length + removed.length + changed.length + lintNew.length + lintResolved.length + server.length ===
+    added.length +
+      removed.length +
+      changed.length +
+      lintNew.length +
+      lintResolved.length +
+      server.length +
+      surfaceDifferenceCount(surface) ===
     0;
   const from = side(a);
   const to = side(b);
@@ -183,6 +194,7 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
     lintNew,
     lintResolved,
     server,
+    surface,
     breaking,
     scorecards,
     identical,
@@ -206,6 +218,7 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
         lint_new: lintNew,
         lint_resolved: lintResolved,
         server,
+        ...(surface.length ? { surface } : {}),
         breaking,
         ...(scorecards ? { scorecards } : {}),
       };

@@ -9,3 +9,5 @@ export {
   type ProbeSummary,
 } from "./scorecards.js";
 export * from "./types.js";
+export { diffSurface, surfaceBreaking } from "./surface.js";
+export type { SurfaceKindDiff, SurfaceItemChange, PromptArgumentChange } from "./surface.js";

@@ -2,6 +2,8 @@ import type { Capability } from "../pin/capabilities.js";
 import type { LintFinding } from "../lint/types.js";
 import type { FieldDiff } from "../report/field-diff.js";
 import type { ScorecardComparison } from "./scorecards.js";
+import type { SurfaceRef } from "../mcp/surface.js";
+import type { SurfaceKindDiff } from "./surface.js";
 
 /** The `kind` of a diff's JSON form. */
 export const DIFF_KIND = "toolscore.mcp-diff";
@@ -53,14 +55,20 @@ export type BreakingKind =
   | "capability-added"
   | "lint-error-added"
   | "grade-lowered"
-  | "probe-newly-failing";
+  | "probe-newly-failing"
+  | "prompt-removed"
+  | "prompt-argument-removed"
+  | "prompt-argument-required"
+  | "resource-template-removed";
 
-/** One breaking change: the tool (null for the whole server), the kind and why it breaks. */
+/** One breaking change: the tool (null for the whole server or an item), the kind and why it breaks. */
 export interface BreakingChange {
   tool: string | null;
+  /** The prompt or resource template, for the kinds about one. */
+  item?: SurfaceRef;
   kind: BreakingKind;
   reason: string;
-  /** The parameter path, for parameter kinds. */
+  /** The parameter path, for parameter kinds; the argument's name, for prompt arguments. */
   path?: string;
 }
 
@@ -106,6 +114,8 @@ export interface ServerDiffJson {
   server: ServerChange[];
   breaking: BreakingChange[];
   scorecards?: ScorecardComparison;
+  /** Prompts, resource templates and resources added, removed and changed (kinds with a change). */
+  surface?: SurfaceKindDiff[];
 }
 
 /** Everything that differs between two snapshots (A the baseline, B the candidate). */
@@ -128,6 +138,8 @@ export interface ServerDiff {
   lintResolved: LintFinding[];
   /** Server name, version, protocol and instructions changes. */
   server: ServerChange[];
+  /** Prompts, resource templates and resources added, removed and changed: the kinds with a change. */
+  surface: SurfaceKindDiff[];
   /** Breaking changes, each with its reason, in report order. */
   breaking: BreakingChange[];
   /** Both scorecards and how they compare, when the diff was given them. */

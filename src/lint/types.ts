@@ -1,3 +1,5 @@
+import type { SurfaceRef } from "../mcp/surface.js";
+
 /** Severity of a finding. */
 export type Severity = "error" | "warning" | "info";
 
@@ -8,8 +10,10 @@ export type Severity = "error" | "warning" | "info";
 export interface LintFinding {
   rule: string;
   severity: Severity;
-  /** The tool's name, or null for a finding about the whole server. */
+  /** The tool's name, or null for a finding about the whole server or about an item. */
   tool: string | null;
+  /** The prompt, resource template or resource the finding is about, when it is about one. */
+  item?: SurfaceRef;
   /** JSON path inside the tool definition, e.g. `inputSchema.properties.limit`. */
   path: string;
   message: string;

@@ -49,6 +49,13 @@ export interface LockSurface {
   resources?: LockedResource[];
 }
 
+// Each kind's pinned fields in canonical (UTF-16) order, for composing a definition's canonical JSON.
+const CANONICAL_ORDER: Record<SurfaceKind, readonly string[]> = {
+  prompt: [...SURFACE_PINNED_FIELDS.prompt].sort(),
+  resource_template: [...SURFACE_PINNED_FIELDS.resource_template].sort(),
+  resource: [...SURFACE_PINNED_FIELDS.resource].sort(),
+};
+
 // The canonical JSON of definitions already hashed, so the lock's own hash does not redo them.
 const itemCanon = new WeakMap<object, string>();
 
@@ -61,19 +68,21 @@ export function surfaceItemHashes(
   const fields: Record<string, string | null> = {};
   const canon: Record<string, string> = {};
   for (const f of pinned) {
-    if (Object.hasOwn(definition, f) && definition[f] !== undefined) {
-      canon[f] = canonicalJson(definition[f]);
+    const v = Object.hasOwn(definition, f) ? definition[f] : undefined;
+    if (v !== undefined) {
+      canon[f] = canonicalJson(v);
       fields[f] = sha256Hex(canon[f]);
     } else fields[f] = null;
   }
-  // Composed from the fields' canonical JSON; a hand-edited definition with other keys is
-  // canonicalised as a whole.
-  const whole = Object.keys(definition).every((k) => pinned.includes(k))
-    ? `{${Object.keys(canon)
-        .sort()
-        .map((f) => `${canonicalKey(f)}:${canon[f]}`)
-        .join(",")}}`
-    : canonicalJson(definition);
+  // Composed from the fields' canonical JSON, in canonical key order; a hand-edited definition
+  // with other keys is canonicalised as a whole.
+  let whole: string;
+  if (Object.keys(definition).every((k) => pinned.includes(k))) {
+    const parts: string[] = [];
+    for (const f of CANONICAL_ORDER[kind])
+      if (canon[f] !== undefined) parts.push(`${canonicalKey(f)}:${canon[f]}`);
+    whole = `{${parts.join(",")}}`;
+  } else whole = canonicalJson(definition);
   itemCanon.set(definition, whole);
   return { sha256: sha256Hex(whole), fields };
 }

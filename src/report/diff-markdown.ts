@@ -4,6 +4,7 @@ import { escapeLine } from "../util/unicode.js";
 import { capabilityLine, differenceCount, lintLine, serverLine, sideTitle } from "./diff.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { mdText } from "./markdown.js";
+import { itemName, subjectOf } from "./surface-label.js";
 
 // Text from a server goes into Markdown: escaped for display first, then made inert as Markdown
 // (no tables broken by a pipe, no HTML, no links).
@@ -45,10 +46,20 @@ export function renderDiffMarkdown(
     }
     out.push("");
   }
+  if (d.surface.length > 0) {
+    out.push("| change | item | what |", "| --- | --- | --- |");
+    for (const s of d.surface) {
+      const name = (key: string) => mdText(itemName({ kind: s.kind, key }));
+      for (const k of s.added) out.push(`| added | ${name(k)} | |`);
+      for (const k of s.removed) out.push(`| removed | ${name(k)} | |`);
+      for (const c of s.changed)
+        out.push(`| changed | ${name(c.key)} | ${c.fields.map(mdText).join(", ")} |`);
+    }
+    out.push("");
+  }
   if (d.breaking.length > 0) {
     out.push(`### Breaking changes (${d.breaking.length})`, "");
-    for (const b of d.breaking)
-      out.push(`- ${b.tool === null ? "server" : mdText(b.tool)}: ${mdText(b.reason)}`);
+    for (const b of d.breaking) out.push(`- ${mdText(subjectOf(b, "server"))}: ${mdText(b.reason)}`);
     out.push("");
   }
   if (d.lintNew.length + d.lintResolved.length > 0) {
@@ -79,6 +90,9 @@ export function renderDiffMarkdown(
   }
   const diffs = [
     ...d.changed.flatMap((c) => c.diffs.map((fd) => ({ tool: c.name, fd }))),
+    ...d.surface.flatMap((s) =>
+      s.changed.flatMap((c) => c.diffs.map((fd) => ({ tool: itemName({ kind: s.kind, key: c.key }), fd }))),
+    ),
     ...d.server.flatMap((s) => (s.diff ? [{ tool: "(server)", fd: s.diff }] : [])),
   ];
   if (diffs.length > 0) {

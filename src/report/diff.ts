@@ -4,6 +4,8 @@ import type { LintFinding } from "../lint/types.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { PLAIN, pad, type Style } from "./style.js";
+import { itemName, subjectOf } from "./surface-label.js";
+import { surfaceDifferenceCount, type SurfaceKindDiff } from "../diff/surface.js";
 
 /** How to render a diff for a person. */
 export interface DiffRenderOptions {
@@ -16,6 +18,28 @@ export interface DiffRenderOptions {
   labels?: { a?: string; b?: string };
 }
 const INDENT = "    ";
+
+/**
+ * The lines of prompts, resource templates and resources added (`+ prompt NAME`), removed and
+ * changed (`~ prompt NAME  description`, with a unified diff per field unless brief). Escaped.
+ */
+export function renderSurfaceDiff(surface: readonly SurfaceKindDiff[], st: Style, brief: boolean): string[] {
+  const lines: string[] = [];
+  for (const s of surface) {
+    const name = (key: string) => escapeLine(itemName({ kind: s.kind, key }));
+    for (const key of s.added) lines.push(st.green(`+ ${name(key)}`));
+    for (const key of s.removed) lines.push(st.red(`- ${name(key)}`));
+    for (const c of s.changed) {
+      lines.push(st.yellow(`~ ${name(c.key)}  ${c.fields.join(", ")}`));
+      for (const a of c.arguments)
+        lines.push(
+          `${INDENT}argument ${escapeLine(a.name)} ${a.change}${a.change === "added" && a.required ? " (required)" : ""}`,
+        );
+      if (!brief) for (const fd of c.diffs) lines.push(...renderFieldDiff(fd, INDENT));
+    }
+  }
+  return lines;
+}
 
 /** `name version` of one side (escaped), with its label when given. */
 export function sideTitle(s: DiffSide, label?: string): string {
@@ -32,7 +56,8 @@ export function differenceCount(d: ServerDiff): number {
     d.changed.length +
     d.lintNew.length +
     d.lintResolved.length +
-    d.server.length
+    d.server.length +
+    surfaceDifferenceCount(d.surface)
   );
 }
 
@@ -44,7 +69,7 @@ export function capabilityLine(c: CapabilityChange): string {
 
 /** `lint warning TOOL: message (rule)`, escaped, without its sign. */
 export function lintLine(f: LintFinding): string {
-  const where = f.tool === null ? "" : ` ${escapeLine(f.tool)}`;
+  const where = f.tool === null && !f.item ? "" : ` ${escapeLine(subjectOf(f))}`;
   return `lint ${f.severity}${where}: ${escapeLine(f.message)} (${f.rule})`;
 }
 
@@ -111,6 +136,7 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
     for (const cap of c.capabilities) lines.push(`${INDENT}${capabilityLine(cap)}`);
     if (!opts.brief) for (const fd of c.diffs) for (const l of renderFieldDiff(fd, INDENT)) lines.push(l);
   }
+  lines.push(...renderSurfaceDiff(d.surface, st, opts.brief ?? false));
   for (const f of d.lintNew) lines.push(`+ ${lintLine(f)}`);
   for (const f of d.lintResolved) lines.push(`- ${lintLine(f)}`);
   for (const s of d.server) {
@@ -122,7 +148,7 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   if (d.breaking.length > 0) {
     lines.push("", st.bold(st.red(`Breaking changes (${d.breaking.length}):`)));
     for (const b of d.breaking)
-      lines.push(`  ${b.tool === null ? "server" : escapeLine(b.tool)}: ${escapeLine(b.reason)}`);
+      lines.push(`  ${escapeLine(subjectOf(b, "server"))}: ${escapeLine(b.reason)}`);
   }
   lines.push(verdictLine(d, failOn, st));
   return lines.join("\n") + "\n";

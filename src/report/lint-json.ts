@@ -21,7 +21,7 @@ export interface LintReport {
   ok: boolean;
   counts: LintCounts;
   /** The findings, each with its `args` (`{}` when it has none). */
-  findings: Array<Required<LintFinding>>;
+  findings: Array<Required<Omit<LintFinding, "item">> & Pick<LintFinding, "item">>;
 }
 
 /** Counts findings by severity. */
@@ -49,6 +49,7 @@ export function buildLintReport(
       rule: f.rule,
       severity: f.severity,
       tool: f.tool,
+      ...(f.item ? { item: f.item } : {}),
       path: f.path,
       message: f.message,
       fix: f.fix,

@@ -1,6 +1,7 @@
 import type { LintFinding } from "../lint/types.js";
 import { lintSummaryLine, serverTitle } from "./lint.js";
 import { mdText } from "./markdown.js";
+import { subjectOf } from "./surface-label.js";
 
 /** The lint report as Markdown, for a GitHub job summary: the verdict and a table of findings. */
 export function renderLintMarkdown(
@@ -18,7 +19,7 @@ export function renderLintMarkdown(
   if (findings.length > 0) {
     out.push("| severity | rule | tool | path | message | fix |", "| --- | --- | --- | --- | --- | --- |");
     for (const f of findings) {
-      const tool = f.tool === null ? "(server)" : mdText(f.tool);
+      const tool = mdText(subjectOf(f));
       const path = f.path ? mdText(f.path) : "";
       out.push(
         `| ${f.severity} | \`${f.rule}\` | ${tool} | ${path} | ${mdText(f.message)} | ${mdText(f.fix)} |`,

@@ -2,6 +2,7 @@ import type { LintFinding, Severity } from "../lint/types.js";
 import { escapeLine } from "../util/unicode.js";
 import { countFindings, type LintCounts } from "./lint-json.js";
 import type { Style } from "./style.js";
+import { subjectOf } from "./surface-label.js";
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info"];
 const HEADINGS: Record<Severity, string> = { error: "Errors", warning: "Warnings", info: "Info" };
@@ -50,10 +51,7 @@ export function renderLintConsole(
     if (group.length === 0) continue;
     out.push("", paint[severity](style.bold(`${HEADINGS[severity]} (${group.length})`)));
     for (const f of group) {
-      const where = [
-        f.tool === null ? "(server)" : escapeLine(f.tool),
-        ...(f.path ? [style.dim(escapeLine(f.path))] : []),
-      ];
+      const where = [escapeLine(subjectOf(f)), ...(f.path ? [style.dim(escapeLine(f.path))] : [])];
       out.push(`  ${paint[severity](f.rule)}  ${where.join("  ")}`);
       out.push(`    ${escapeLine(f.message)}`);
       out.push(`    ${style.dim("fix:")} ${escapeLine(f.fix)}`);

@@ -6,6 +6,8 @@ import type { LintFinding } from "../lint/types.js";
 import { PIN_RULES, PIN_SEVERITY, type PinReport, type PinRule } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";
 import { pinMessage } from "./pin.js";
+import { itemLabel, subjectOf } from "./surface-label.js";
+import type { SurfaceKind } from "../mcp/surface.js";
 import {
   buildSarif,
   type SarifFinding,
@@ -109,6 +111,10 @@ const DIFF_TEXT: Record<BreakingKind, string> = {
   "lint-error-added": "A new lint error.",
   "grade-lowered": "The scorecard grade went down.",
   "probe-newly-failing": "A high-confidence effect probe newly fails.",
+  "prompt-removed": "A prompt was removed.",
+  "prompt-argument-removed": "A prompt argument was removed.",
+  "prompt-argument-required": "A prompt argument became required.",
+  "resource-template-removed": "A resource template was removed.",
 };
 
 /** The rule catalogue of mcp diff: one rule per kind of breaking change, and the other differences. */
@@ -130,6 +136,13 @@ export const DIFF_SARIF_RULES: readonly SarifRuleInfo[] = [
     id: "diff-tool-changed",
     shortDescription: "A tool's definition changed without breaking callers.",
     help: "Review the diff of each changed field.",
+    severity: "info",
+  },
+  {
+    id: "diff-surface-changed",
+    shortDescription:
+      "A prompt, resource template or resource was added, removed or changed without breaking clients.",
+    help: "Review the diff of each changed field: prompts and descriptions reach the model.",
     severity: "info",
   },
   {
@@ -169,9 +182,34 @@ export function lintSarif(
       severity: f.severity,
       message: `${sentence(escapeLine(f.message))} Fix: ${escapeLine(f.fix)}`,
       tool: f.tool,
+      ...(f.item ? { item: f.item } : {}),
       path: f.path,
     })),
   });
+}
+
+// The surface differences that are not breaking, as notes (breaking ones are reported above).
+function surfaceSarif(d: ServerDiff): SarifFinding[] {
+  const breaking = new Set(
+    d.breaking.filter((b) => b.item).map((b) => `${b.item!.kind}\u0000${b.item!.key}`),
+  );
+  const note = (kind: SurfaceKind, key: string, what: string): SarifFinding[] =>
+    breaking.has(`${kind}\u0000${key}`)
+      ? []
+      : [
+          {
+            ruleId: "diff-surface-changed",
+            severity: "info",
+            message: escapeLine(`${itemLabel({ kind, key })} ${what}`),
+            tool: null,
+            item: { kind, key },
+          },
+        ];
+  return d.surface.flatMap((s) => [
+    ...s.added.flatMap((k) => note(s.kind, k, "added")),
+    ...s.removed.flatMap((k) => note(s.kind, k, "removed")),
+    ...s.changed.flatMap((c) => note(s.kind, c.key, `changed: ${c.fields.join(", ")}`)),
+  ]);
 }
 
 /** The SARIF log of a diff: breaking changes as errors, the other differences as notes. */
@@ -181,8 +219,9 @@ export function diffSarif(d: ServerDiff, version: string, artifact?: SarifArtifa
     ...d.breaking.map((b): SarifFinding => ({
       ruleId: `diff-${b.kind}`,
       severity: "error",
-      message: escapeLine(b.tool === null ? b.reason : `${b.tool}: ${b.reason}`),
+      message: escapeLine(b.tool === null && !b.item ? b.reason : `${subjectOf(b)}: ${b.reason}`),
       tool: b.tool,
+      ...(b.item ? { item: b.item } : {}),
       path: b.path ?? "",
     })),
     ...d.added
@@ -202,6 +241,7 @@ export function diffSarif(d: ServerDiff, version: string, artifact?: SarifArtifa
         tool: c.name,
         path: c.fields.join(","),
       })),
+    ...surfaceSarif(d),
     ...d.server.map((s): SarifFinding => ({
       ruleId: "diff-server-changed",
       severity: "info",

@@ -28,7 +28,7 @@ function check(file: string, actual: string): void {
 async function sample(rugpull: boolean): Promise<ServerSnapshot> {
   const argv = [process.execPath, join(ROOT, "dist", "notes-server.js"), ...(rugpull ? ["--rugpull"] : [])];
   await using client = await MCPStdioClient.connect(argv, { timeout: 30 });
-  return ServerSnapshot.fromClient(client);
+  return await ServerSnapshot.fromClient(client);
 }
 
 test("examples/pinning/notes.lock.json is the lock of the sample server", async () => {

@@ -68,3 +68,28 @@ test("a lock written by toolscore 0.1.0 (tools only) verifies clean against the 
     [],
   );
 });
+
+test("server-everything's two builds diffed: removed prompts and template are breaking", async () => {
+  const r = await cli(["mcp", "diff", EVERYTHING_2025, EVERYTHING, "--json", "-", "--fail-on", "breaking"]);
+  assert.equal(r.code, 1, r.stderr);
+  const d = JSON.parse(r.stdout) as {
+    surface: Array<{ kind: string; added: string[]; removed: string[] }>;
+    breaking: Array<{ kind: string; item?: { key: string } }>;
+  };
+  const prompts = d.surface.find((s) => s.kind === "prompt")!;
+  assert.deepEqual(prompts.removed, ["complex_prompt", "resource_prompt", "simple_prompt"]);
+  assert.deepEqual(prompts.added, ["args-prompt", "completable-prompt", "resource-prompt", "simple-prompt"]);
+  assert.equal(d.surface.find((s) => s.kind === "resource")!.removed.length, 100);
+  assert.deepEqual(
+    d.breaking.filter((b) => b.item).map((b) => `${b.kind} ${b.item!.key}`),
+    [
+      "prompt-removed complex_prompt",
+      "prompt-removed resource_prompt",
+      "prompt-removed simple_prompt",
+      "resource-template-removed test://static/resource/{id}",
+    ],
+  );
+  const same = await cli(["mcp", "diff", EVERYTHING_2025, EVERYTHING_2025]);
+  assert.equal(same.code, 0, same.stdout);
+  assert.match(same.stdout, /No differences\./);
+});

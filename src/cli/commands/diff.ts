@@ -8,6 +8,7 @@ import { renderDiffMarkdown } from "../../report/diff-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError, isToolscoreError } from "../../util/errors.js";
 import { toPrettyJson } from "../../util/fs.js";
+import { subjectOf } from "../../report/surface-label.js";
 import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, choice, parseCommand, targetOptions } from "../args.js";
 import { emitCi, type Annotation } from "../ci.js";
@@ -155,7 +156,7 @@ async function loadBoth(
 function annotations(d: ServerDiff, failing: boolean): Annotation[] {
   return d.breaking.map((b) => ({
     level: failing ? "error" : "warning",
-    title: `Breaking change${b.tool === null ? "" : `: ${escapeLine(b.tool)}`}`,
+    title: `Breaking change${b.tool === null && !b.item ? "" : `: ${escapeLine(subjectOf(b))}`}`,
     message: escapeLine(b.reason),
   }));
 }

@@ -1,4 +1,6 @@
 import { lintServer } from "../../lint/index.js";
+import { lintSurface } from "../../lint/surface.js";
+import { subjectOf } from "../../report/surface-label.js";
 import type { LintFinding } from "../../lint/types.js";
 import { renderLintConsole } from "../../report/lint.js";
 import { buildLintReport, renderLintJson } from "../../report/lint-json.js";
@@ -35,8 +37,9 @@ import { lintSarif } from "../../report/sarif-reports.js";
 export const HELP = `Usage: toolscore mcp lint SERVER [--json FILE|-] [--sarif FILE] [--ci] [--pin LOCK] [options]
 
 Checks a server's tool definitions: names, descriptions, schemas (compiled as JSON Schema), hidden
-characters, text that addresses the model, annotations that contradict the tool. Every finding has
-a rule id, a severity, the tool, a JSON path, a message and a fix. Exits 1 when any finding is an
+characters, text that addresses the model, annotations that contradict the tool; and its prompts,
+resource templates and resources for hidden characters and text that addresses the model. Every
+finding has a rule id, a severity, the tool (or item), a JSON path, a message and a fix. Exits 1 when any finding is an
 error, 0 otherwise, 2 on a usage or connection error.
 
 SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot or lock, or
@@ -53,7 +56,7 @@ export function lintAnnotations(findings: readonly LintFinding[]): Annotation[] 
     .filter((f) => f.severity !== "info")
     .map((f) => ({
       level: f.severity === "error" ? ("error" as const) : ("warning" as const),
-      title: `toolscore lint ${f.rule}: ${f.tool === null ? "(server)" : escapeLine(f.tool)}`,
+      title: `toolscore lint ${f.rule}: ${escapeLine(subjectOf(f))}`,
       message: `${escapeLine(f.message)} Fix: ${escapeLine(f.fix)}`,
     }));
 }
@@ -83,7 +86,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     withPinClientCapabilities(values, pinCheck),
     ctx,
   );
-  const findings = lintServer(snapshot);
+  // Tools and instructions first, then prompts, resource templates and resources.
+  const findings = [...lintServer(snapshot), ...lintSurface(snapshot)];
   const pin = pinCheck && runPinCheck(pinCheck, snapshot);
   if (values.sarif !== undefined) {
     // Findings point into the snapshot or lock that was linted, or else the config file.
