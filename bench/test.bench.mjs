@@ -28,34 +28,44 @@ function time(args, runs, env) {
   return median(Array.from({ length: runs }, () => run(args, env)));
 }
 
+// Runs a and b in turn, `runs` times, and gives the median of each and the median of the per-round
+// ratios b / a: on a shared machine whose load changes, a ratio within one round is the fair one.
+function pair(a, b, runs, env) {
+  const as = [];
+  const bs = [];
+  for (let i = 0; i < runs; i++) {
+    as.push(run(a, env));
+    bs.push(run(b, env));
+  }
+  return { a: median(as), b: median(bs), ratio: median(as.map((x, i) => bs[i] / x)) };
+}
+
 export default async function bench() {
-  const list = time(["mcp", "list", notes], 5);
-  const test = time(["mcp", "test", notes], 5);
+  const sample = pair(["mcp", "list", notes], ["mcp", "test", notes], 7);
   const full = time(["mcp", "test", notes, "--allow-writes", "--probes"], 5);
   console.log(
-    `mcp list  (sample server, whole process, median of 5):                  ${list.toFixed(0)} ms`,
+    `mcp list  (sample server, whole process, median of 7):                  ${sample.a.toFixed(0)} ms`,
   );
   console.log(
-    `mcp test  (sample server; safe by default: its read tools):              ${test.toFixed(0)} ms  (${(test / list).toFixed(2)}x mcp list)`,
+    `mcp test  (sample server; safe by default: its read tools):              ${sample.b.toFixed(0)} ms  (${sample.ratio.toFixed(2)}x mcp list, median of per-round ratios)`,
   );
   console.log(
-    `mcp test --allow-writes --probes (every tool, and the effect probes):    ${full.toFixed(0)} ms  (${(full / list).toFixed(2)}x mcp list)`,
+    `mcp test --allow-writes --probes (every tool, and the effect probes):    ${full.toFixed(0)} ms  (${(full / sample.a).toFixed(2)}x mcp list)`,
   );
 
   const args = ["mcp", "test", slow, "--cases", "100", "--no-edge-cases"];
   const env = { SCORE_TOOLS: "slow", SCORE_SLOW_MS: "50" };
   const floor = time(["mcp", "list", slow], 3, env);
-  const one = time([...args, "--concurrency", "1"], 3, env);
-  const dflt = time(args, 3, env);
+  const calls = pair(args, [...args, "--concurrency", "1"], 3, env);
   console.log(
-    `mcp test, 100 calls of 50 ms, --concurrency 1 (median of 3):             ${one.toFixed(0)} ms`,
+    `mcp test, 100 calls of 50 ms, --concurrency 1 (median of 3):             ${calls.b.toFixed(0)} ms`,
   );
   console.log(
-    `mcp test, 100 calls of 50 ms, default concurrency (4):                   ${dflt.toFixed(0)} ms`,
+    `mcp test, 100 calls of 50 ms, default concurrency (8):                   ${calls.a.toFixed(0)} ms`,
   );
   console.log(`mcp list on the same fixture (start-up floor):  ${floor.toFixed(0)} ms`);
-  console.log(`ratio --concurrency 1 / default, whole process:  ${(one / dflt).toFixed(2)}x`);
+  console.log(`ratio --concurrency 1 / default, whole process:  ${calls.ratio.toFixed(2)}x`);
   console.log(
-    `ratio of the calling time (floor taken off):     ${((one - floor) / (dflt - floor)).toFixed(2)}x`,
+    `ratio of the calling time (floor taken off):     ${((calls.b - floor) / (calls.a - floor)).toFixed(2)}x`,
   );
 }

@@ -16,6 +16,10 @@ const PROBE_FIX: Record<string, string> = {
     "Only add data, or declare destructiveHint: true so clients ask before calling it.",
 };
 
+// The note a call carries when its arguments could not be shown valid (see generateArguments).
+const UNPROVEN =
+  /\((?:generated arguments do not validate|the input schema does not compile|the schema admits no value)/;
+
 interface Ranked extends Fix {
   rank: number;
 }
@@ -91,7 +95,10 @@ export function collectFixes(
         source: "call:happy",
         blocking: true,
         issue: `fails on valid input (${refused.length} of ${happyTotal} calls): ${refused[0]!.detail}`,
-        fix: "Accept every input the schema allows, or narrow the schema (enum, pattern, bounds) to what the tool supports.",
+        // "Narrow the schema" only when the server refused input its own schema allows.
+        fix: refused.every((r) => UNPROVEN.test(r.detail))
+          ? "toolscore could not make arguments this input schema accepts; fix the schema (see the lint findings) so that valid input exists."
+          : "Accept every input the schema allows, or narrow the schema (enum, pattern, bounds) to what the tool supports.",
       });
     if (invalidOut.length)
       out.push({

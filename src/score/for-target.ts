@@ -3,7 +3,7 @@ import { connectTarget } from "../mcp/connect.js";
 import { RestartableCaller } from "../mcp/restartable.js";
 import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { ServerTarget } from "../mcp/target.js";
-import { runScorecard, type ScorecardOptions } from "./run.js";
+import type { ScorecardOptions } from "./run.js";
 import type { Scorecard } from "./types.js";
 import { ToolscoreError } from "../util/errors.js";
 
@@ -40,10 +40,16 @@ export async function scorecardForTarget(
     );
   }
   const connect = opts.connect ?? {};
-  const caller = await RestartableCaller.start(() => connectTarget(target, connect), {
+  const starting = RestartableCaller.start(() => connectTarget(target, connect), {
     maxRestarts: opts.maxRestarts,
   });
+  // The grading code (ajv, the generator, lint) loads and warms up while the server starts: the
+  // start is most of a run on a small server, and it is spent waiting on another process.
+  const grading = import("./run.js").then((m) => (m.warmUp(), m));
+  grading.catch(() => undefined);
+  const caller = await starting;
   try {
+    const { runScorecard } = await grading;
     const snapshot = await ServerSnapshot.fromClient(caller.client);
     opts.onSnapshot?.(snapshot);
     const card = await runScorecard(

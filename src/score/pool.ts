@@ -1,3 +1,6 @@
+/** The default number of calls of read-only tools in flight at once. */
+export const DEFAULT_CONCURRENCY = 8;
+
 /**
  * Runs `jobs` with at most `limit` at a time and returns their results in the jobs' order
  * (not the order they finished in), so reports stay deterministic.

@@ -1,4 +1,4 @@
-import { estimateTokens, lintServer } from "../lint/index.js";
+import { estimateTokens, lintServer, lintTools } from "../lint/index.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CallTool } from "../mcp/types.js";
 import type { Capability } from "../pin/capabilities.js";
@@ -10,9 +10,10 @@ import { isReadOnly, observe, pickObserver } from "./observe.js";
 import { emptyKnown, hasKnownSlot, withKnown, type Known } from "./known.js";
 import { notGradedReason } from "./not-graded.js";
 import { planCalls, type PlannedCall } from "./plan.js";
-import { runPool } from "./pool.js";
+import { DEFAULT_CONCURRENCY, runPool } from "./pool.js";
 import { runProbes } from "./probes.js";
 import { isObject } from "./schema.js";
+import { compileSchema } from "./validate.js";
 import {
   SCORECARD_KIND,
   SCORECARD_VERSION,
@@ -46,7 +47,7 @@ export interface ScorecardOptions {
   probes?: boolean;
   /** Milliseconds each call may take (default 30 000). */
   timeoutMs?: number;
-  /** Calls in flight at once (default 4). Probes always run one at a time. */
+  /** Calls in flight at once (default 8). Probes always run one at a time. */
   concurrency?: number;
   /** Capabilities to use instead of the derived ones, by tool name. */
   capabilityOverrides?: Record<string, Capability[]>;
@@ -54,8 +55,18 @@ export interface ScorecardOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The default number of calls in flight at once. */
-export const DEFAULT_CONCURRENCY = 4;
+export { DEFAULT_CONCURRENCY } from "./pool.js";
+
+/**
+ * Creates the schema compilers of grading and lint ahead of use (the first costs tens of
+ * milliseconds), so a caller can do it while it waits on something else, such as a server starting.
+ */
+export function warmUp(): void {
+  compileSchema({ type: "object" });
+  lintTools([
+    { name: "warm_up", description: "Warm the linter up.", inputSchema: { type: "object", properties: {} } },
+  ]);
+}
 
 async function execute(
   call: CallTool,

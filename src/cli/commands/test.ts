@@ -3,7 +3,7 @@ import { renderScorecard, renderScorecardJson } from "../../report/scorecard.js"
 import { renderScorecardMarkdown } from "../../report/scorecard-md.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { GRADES, gradeBelow } from "../../score/grade.js";
-import { DEFAULT_CONCURRENCY } from "../../score/run.js";
+import { DEFAULT_CONCURRENCY } from "../../score/pool.js";
 import type { Grade, Scorecard } from "../../score/types.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
