@@ -1,11 +1,17 @@
 import type { Transport } from "@modelcontextprotocol/client";
 import { escapeLine } from "../util/unicode.js";
 import { ToolscoreError, isToolscoreError } from "../util/errors.js";
+import { isInputRequired, MAX_INPUT_ROUNDS, retryParams } from "./input-required.js";
 import { negotiate, type NegotiateOptions } from "./negotiate.js";
 import type { ProtocolChoice } from "./protocol.js";
 import { LeanStdioTransport } from "./stdio-transport.js";
 import { ListingBounds } from "./bounds.js";
-import { McpSession, type ClientCapabilityName, type InitializeInfo } from "./session.js";
+import {
+  McpSession,
+  type ClientCapabilityName,
+  type InitializeInfo,
+  type SessionOptions,
+} from "./session.js";
 import type { CallOutcome, RawTool } from "./types.js";
 
 /** Options shared by every way of connecting. */
@@ -59,6 +65,7 @@ export class MCPClient implements AsyncDisposable {
     opts: ConnectOptions & {
       describeExit?: () => string;
       rootsDir?: string;
+      errorInSendFailure?: SessionOptions["errorInSendFailure"];
       negotiation: Omit<NegotiateOptions, "timeoutMs" | "protocol"> & {
         protocol?: NegotiateOptions["protocol"];
       };
@@ -70,6 +77,7 @@ export class MCPClient implements AsyncDisposable {
       clientCapabilities: opts.clientCapabilities ?? [],
       describeExit: opts.describeExit,
       rootsDir: opts.rootsDir,
+      errorInSendFailure: opts.errorInSendFailure,
     });
     try {
       await session.start();
@@ -132,18 +140,31 @@ export class MCPClient implements AsyncDisposable {
     }
   }
 
-  /** Calls a tool and returns the raw result or JSON-RPC error, with its latency. */
+  /**
+   * Calls a tool and returns the raw result or JSON-RPC error, with its latency. In the modern
+   * era a call answered `input_required` is retried (a few rounds at most) when toolscore can give
+   * every answer asked for, as a 2025 session answers the same requests: roots, and elicitation
+   * declined, when declared. Otherwise the `input_required` result is returned as it came: the
+   * tool needs input toolscore does not give.
+   */
   async callTool(
     name: string,
     args: Record<string, unknown>,
     opts: { timeoutMs?: number } = {},
   ): Promise<CallOutcome> {
     const started = performance.now();
-    const outcome = await this.session.request("tools/call", { name, arguments: args }, opts.timeoutMs);
-    const latencyMs = performance.now() - started;
-    return "error" in outcome
-      ? { ok: false, error: outcome.error, latencyMs }
-      : { ok: true, result: outcome.result, latencyMs };
+    let params: Record<string, unknown> = { name, arguments: args };
+    for (let round = 0; ; round++) {
+      const outcome = await this.session.request("tools/call", params, opts.timeoutMs);
+      if ("error" in outcome)
+        return { ok: false, error: outcome.error, latencyMs: performance.now() - started };
+      const next =
+        this.info.era === "modern" && isInputRequired(outcome.result) && round < MAX_INPUT_ROUNDS
+          ? retryParams(params, outcome.result, this.clientCapabilities, this.session.rootsDir)
+          : undefined;
+      if (!next) return { ok: true, result: outcome.result, latencyMs: performance.now() - started };
+      params = next;
+    }
   }
 
   /** Sends any request and returns the raw outcome. */

@@ -1,8 +1,10 @@
 import { ToolscoreError } from "../util/errors.js";
+import { isObject } from "../util/json.js";
 import { MCPClient, type HttpConnectOptions } from "./client.js";
 import { redactUrl } from "./redact.js";
 import { boundedFetch } from "./http-bounds.js";
 import type { Transport } from "@modelcontextprotocol/client";
+import type { RpcError } from "./session.js";
 
 export { redactUrl };
 
@@ -68,11 +70,32 @@ export class MCPHttpClient extends MCPClient {
       const cause = e instanceof ToolscoreError ? e.cause : e;
       return cause instanceof SdkHttpError && typeof cause.status === "number" ? cause.status : undefined;
     };
+    // A 2026-07-28 server refuses a request it will not serve with HTTP 400 and the JSON-RPC error
+    // in the body: that is the request's answer (a refused version reads as one), not an outage.
+    const errorInSendFailure = (e: unknown, id: number): RpcError | undefined => {
+      const status = statusOf(e);
+      if (status === undefined || status >= 500 || status === 404 || status === 405) return undefined;
+      const text = (e as { data?: { text?: unknown } }).data?.text;
+      let body: unknown;
+      try {
+        body = typeof text === "string" ? JSON.parse(text) : undefined;
+      } catch {
+        return undefined;
+      }
+      const err = isObject(body) && body.id === id && isObject(body.error) ? body.error : undefined;
+      if (!err || typeof err.code !== "number") return undefined;
+      return {
+        code: err.code,
+        message: typeof err.message === "string" ? err.message : "",
+        ...("data" in err ? { data: err.data } : {}),
+      };
+    };
     if (!opts.preferSse) {
       try {
         current = new StreamableHTTPClientTransport(parsed, { requestInit, fetch });
         const { session, info } = await MCPClient.open(current, {
           ...opts,
+          errorInSendFailure,
           negotiation: {
             silenceMayBeLegacy: false,
             // A 2025 server refuses the unknown request with a 4xx; 401 and 403 are about

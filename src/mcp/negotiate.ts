@@ -33,8 +33,11 @@ export interface NegotiateOptions {
   probeRefusedByLegacy?: (e: ToolscoreError) => boolean;
 }
 
-/** How long a silent stdio server is given before initialize follows the probe. */
-const PROBE_QUIET_MS = 1000;
+/**
+ * How long a silent stdio server is given before initialize follows the probe: long enough for a
+ * slow start on a busy machine, short against the default 30 s timeout.
+ */
+const PROBE_QUIET_MS = 5000;
 
 // `modern`: settle that version; `legacy`: go on with initialize; `spoken`: the handshake is done.
 type Verdict =
@@ -122,9 +125,11 @@ async function probe(
 }
 
 /**
- * The stdio probe: server/discover first; if the server has said nothing after a short while,
- * initialize follows on the same process, and the first usable answer decides. A modern server
- * answers the probe first (it reads its input in order), so a late discover answer still wins.
+ * The stdio probe: server/discover first; if the server has said nothing after a while (some 2025
+ * servers never answer an unknown request before initialize), initialize follows on the same
+ * process. From then on the answer to initialize decides: a server that accepts it speaks the
+ * 2025 era on this process whatever it answers the probe, and one that refuses it is modern only
+ * when its probe answer says so.
  */
 async function probeOnStdio(session: McpSession, opts: NegotiateOptions): Promise<Verdict> {
   const quietMs = Math.min(PROBE_QUIET_MS, opts.timeoutMs / 2);
@@ -145,37 +150,28 @@ async function probeOnStdio(session: McpSession, opts: NegotiateOptions): Promis
     if (!first.ok) throw first.error;
     return first.value;
   }
-  // Silence so far: some 2025 servers never answer an unknown request before initialize.
-  const init = settle(
+  const init = await settle(
     session.initializeRequest(LATEST_LEGACY_PROTOCOL_VERSION, opts.timeoutMs - quietMs).then((outcome) => {
       if ("error" in outcome) throw refusedInitialize(outcome.error);
       return outcome.result;
     }),
   );
-  const winner = await Promise.race([
-    discover.then((d) => ({ from: "discover" as const, d })),
-    init.then((i) => ({ from: "init" as const, i })),
-  ]);
-  const d = winner.from === "discover" ? winner.d : undefined;
-  if (d?.ok && d.value.kind === "modern") return d.value;
-  if (d && !d.ok && !isToolscoreError(d.error, "TIMEOUT")) throw d.error;
-  const i = winner.from === "init" ? winner.i : await init;
-  if (i.ok)
+  if (init.ok)
     return {
       kind: "spoken",
-      hello: await confirmLegacy(session, LATEST_LEGACY_PROTOCOL_VERSION, false, i.value),
+      hello: await confirmLegacy(session, LATEST_LEGACY_PROTOCOL_VERSION, false, init.value),
     };
-  // initialize failed: the probe's answer, whenever it comes, is all that is left.
-  const late = d ?? (await discover);
+  const late = await discover;
   if (late.ok && late.value.kind === "modern") return late.value;
-  if (isToolscoreError(i.error, "TIMEOUT") && (late.ok || isToolscoreError(late.error, "TIMEOUT"))) {
+  if (!late.ok && !isToolscoreError(late.error, "TIMEOUT")) throw late.error;
+  if (isToolscoreError(init.error, "TIMEOUT")) {
     throw new ToolscoreError(
       "TIMEOUT",
       `the server did not answer server/discover or initialize within ${fmtSeconds(opts.timeoutMs)}: raise --timeout if it is just slow`,
       { method: "initialize", timeoutMs: opts.timeoutMs },
     );
   }
-  throw i.error;
+  throw init.error;
 }
 
 async function legacyHello(

@@ -44,6 +44,11 @@ export interface SessionOptions {
   rootsDir?: string;
   /** Called when the transport closes unexpectedly, to describe why (e.g. the server's stderr). */
   describeExit?: () => string;
+  /**
+   * Reads the JSON-RPC error of request `id` out of a failure to send it (an HTTP 4xx whose body
+   * is that error), so that it is answered like any error; undefined leaves it a send failure.
+   */
+  errorInSendFailure?: (e: unknown, id: number) => RpcError | undefined;
 }
 
 interface Pending {
@@ -88,6 +93,11 @@ export class McpSession {
 
   async start(): Promise<void> {
     await this.transport.start();
+  }
+
+  /** The folder roots/list answers with, when roots are declared. */
+  get rootsDir(): string {
+    return this.opts.rootsDir ?? process.cwd();
   }
 
   /** The client capabilities as declared: in `initialize`, and in every modern request's `_meta`. */
@@ -145,10 +155,14 @@ export class McpSession {
     if (this.closedError) return Promise.reject(this.closedError);
     const id = this.nextId++;
     const meta = this.envelope || opts.meta ? { ...opts.meta, ...this.envelope } : undefined;
+    // Over Streamable HTTP in the modern era a request is cancelled by closing its own stream.
+    const abort = this.envelope && this.transport.hasPerRequestStream ? new AbortController() : undefined;
     return new Promise<RpcOutcome>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        void this.notify("notifications/cancelled", { requestId: id, reason: "timed out" }).catch(() => {});
+        if (abort) abort.abort();
+        else
+          void this.notify("notifications/cancelled", { requestId: id, reason: "timed out" }).catch(() => {});
         reject(
           new ToolscoreError(
             "TIMEOUT",
@@ -164,13 +178,17 @@ export class McpSession {
         method,
         ...(params === undefined && meta === undefined ? {} : { params: withMeta(params, meta) }),
       } as JSONRPCMessage;
-      this.transport.send(message).catch((e: unknown) => {
-        const p = this.pending.get(id);
-        if (!p) return;
-        clearTimeout(p.timer);
-        this.pending.delete(id);
-        reject(this.wrapSendError(method, e));
-      });
+      this.transport
+        .send(message, abort ? { requestSignal: abort.signal } : undefined)
+        .catch((e: unknown) => {
+          const p = this.pending.get(id);
+          if (!p) return;
+          clearTimeout(p.timer);
+          this.pending.delete(id);
+          const inBand = this.opts.errorInSendFailure?.(e, id);
+          if (inBand) resolve({ error: inBand });
+          else reject(this.wrapSendError(method, e));
+        });
     });
   }
 
@@ -244,8 +262,7 @@ export class McpSession {
     let reply: { result: unknown } | { error: RpcError };
     if (method === "ping") reply = { result: {} };
     else if (method === "roots/list" && caps.includes("roots")) {
-      const dir = this.opts.rootsDir ?? process.cwd();
-      reply = { result: { roots: [{ uri: pathToFileURL(dir).href, name: "working directory" }] } };
+      reply = { result: { roots: [{ uri: pathToFileURL(this.rootsDir).href, name: "working directory" }] } };
     } else if (method === "elicitation/create" && caps.includes("elicitation"))
       reply = { result: { action: "decline" } };
     else if (method === "sampling/createMessage" && caps.includes("sampling"))

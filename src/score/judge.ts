@@ -115,6 +115,11 @@ export function judgeOutcome(
   args: Record<string, unknown> = {},
 ): Verdict {
   const latencyMs = Math.round(o.latencyMs * 10) / 10;
+  const needs = needsInput(o);
+  if (needs !== null) {
+    const outcome = o.ok ? "result" : "rpc-error";
+    return { ok: false, outcome, class: "needs-input", counted: false, detail: needs, latencyMs };
+  }
   const rpc = !o.ok;
   const outcome: CallOutcomeKind = rpc ? "rpc-error" : o.result.isError === true ? "tool-error" : "result";
   const errorText = !o.ok
@@ -166,6 +171,25 @@ export function judgeOutcome(
     if (problem) return { ...v(false, "tool-error", true, problem), outcome: "invalid-output" };
   }
   return v(true, "ok", true);
+}
+
+/**
+ * Why a call could not finish without input toolscore does not give, or null: an MCP 2026-07-28
+ * `input_required` result (sampling, or a request of a capability not declared), or the
+ * missing-client-capability error (-32021).
+ */
+export function needsInput(o: CallOutcome): string | null {
+  if (!o.ok) {
+    return o.error.code === -32021
+      ? `needs input: it requires a client capability toolscore did not declare (${cut(o.error.message, 120)})`
+      : null;
+  }
+  if (o.result.resultType !== "input_required") return null;
+  const requests = isObject(o.result.inputRequests) ? Object.values(o.result.inputRequests) : [];
+  const methods = [
+    ...new Set(requests.map((r) => (isObject(r) && typeof r.method === "string" ? r.method : "a request"))),
+  ].sort();
+  return `needs input: the server asked for ${methods.join(", ") || "a retry"}, which toolscore does not give`;
 }
 
 /** Why a result breaks its tool's outputSchema, or null when it honours it. */

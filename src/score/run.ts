@@ -194,13 +194,20 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     ? await runProbes({ plans, records: calls, call, seed, timeoutMs, allowWrites })
     : [];
 
+  // A tool whose every valid-input call asked for input toolscore does not give is reported
+  // skipped, with why.
+  const needsInput = new Map<string, string>();
+  for (const p of plans) {
+    const mine = calls.filter((c) => c.tool === p.name && c.kind === "happy");
+    if (mine.length && mine.every((c) => c.class === "needs-input")) needsInput.set(p.name, mine[0]!.detail);
+  }
   const tools: ToolScore[] = plans.map((p) => {
     const mine = calls.filter((c) => c.tool === p.name);
     const lat = mine.map((c) => c.latency_ms).filter((l): l is number => l !== null);
     return {
       name: p.name,
       capabilities: p.capabilities.map((c) => c.capability),
-      skipped_reason: p.skippedReason,
+      skipped_reason: p.skippedReason ?? needsInput.get(p.name) ?? null,
       skipped_note: p.skippedNote,
       happy: count(mine.filter((c) => c.kind === "happy")),
       edge: count(mine.filter((c) => c.kind === "edge")),
@@ -219,8 +226,8 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     ...(probesOn ? { probes: rate(probeCount) } : {}),
   };
   const skipped = plans
-    .filter((p) => p.skippedReason !== null)
-    .map((p) => ({ tool: p.name, reason: p.skippedReason! }));
+    .filter((p) => p.skippedReason !== null || needsInput.has(p.name))
+    .map((p) => ({ tool: p.name, reason: p.skippedReason ?? needsInput.get(p.name)! }));
   const called = plans.filter((p) => p.calls.length > 0).length;
   const classCount = (k: CallRecord["class"]) => calls.filter((c) => c.class === k).length;
   const notCounted = {

@@ -79,3 +79,30 @@ describe("protocol negotiation", () => {
     );
   });
 });
+
+describe("bad answers to the probe: one line, exit 2", () => {
+  const CASES: Array<[string, RegExp]> = [
+    [
+      "missing-fields",
+      /^toolscore: the server's server\/discover answer has no capabilities object: it does not follow MCP 2026-07-28 \(try --protocol 2025-11-25 to use initialize\)\n$/,
+    ],
+    [
+      "unknown-version",
+      /^toolscore: the server supports protocol versions "2099-01-01", and toolscore speaks none of them \(it speaks 2026-07-28, 2025-11-25, .*\)\n$/,
+    ],
+    [
+      "garbage",
+      /^toolscore: the server answered server\/discover with something that is not a JSON-RPC result or error: it is not an MCP server, or it is broken\n$/,
+    ],
+  ];
+  for (const [mode, message] of CASES) {
+    test(mode, async () => {
+      const r = await runCli(["mcp", "list", `${fixtureCommand("bad-discover.mjs")} ${mode}`], {
+        env: pids.env,
+      });
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, message);
+    });
+  }
+});
