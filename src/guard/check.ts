@@ -44,11 +44,17 @@ export interface PageVerdict {
   malformed: number;
 }
 
-// The rules that fault one item of a listing (pin-tool-removed concerns what is missing).
-const ITEM_RULES = new Set<PinRule>(["pin-capability-added", "pin-tool-added", "pin-tool-changed"]);
+// The rules that fault one item of a listing (pin-tool-removed concerns what is missing). A name
+// listed twice is withheld in every copy: clients disagree on which copy wins.
+const ITEM_RULES = new Set<PinRule>([
+  "pin-tool-duplicated",
+  "pin-capability-added",
+  "pin-tool-added",
+  "pin-tool-changed",
+]);
 
 function itemFinding(f: PinFinding): boolean {
-  return f.tool !== null && f.failing && (ITEM_RULES.has(f.rule) || f.rule.endsWith("-duplicated"));
+  return f.tool !== null && f.failing && ITEM_RULES.has(f.rule);
 }
 
 function withholdings(findings: readonly PinFinding[]): Map<string, Withholding> {

@@ -18,6 +18,7 @@ export const GUARD_ERRORS = {
 } as const;
 
 const REASONS: Partial<Record<PinRule, (w: Withholding) => string>> = {
+  "pin-tool-duplicated": () => "the server lists it more than once",
   "pin-tool-added": () => "it is not in the lock",
   "pin-tool-changed": (w) => `it changed since it was pinned (${w.fields.join(", ") || "definition"})`,
   "pin-capability-added": (w) =>
@@ -39,7 +40,7 @@ export interface Refusal {
 
 /** The refusal of an item that is not approved: not in the lock, or withheld. */
 export function notApproved(kind: ItemKind, name: string, why: Withholding, review: string): Refusal {
-  const reason = REASONS[why.rule]?.(why) ?? "the server lists it more than once";
+  const reason = REASONS[why.rule]?.(why) ?? "it is not approved by the lock";
   return {
     code: GUARD_ERRORS.NOT_APPROVED,
     message: `toolscore guard: ${kind} '${shownName(name)}' is withheld: ${reason} (${why.rule}). Review the change with: ${review}; if it is wanted, pin the server again with toolscore mcp pin.`,
