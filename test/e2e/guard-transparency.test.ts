@@ -33,20 +33,28 @@ test("a sampling request from the server reaches the client, and its answer the 
   }
 });
 
-test("progress notifications arrive in order, before the answer", async () => {
-  const g = await connectThroughGuard(guardArgs(LOCK, "client-features.mjs"), { env: { COUNT: "20" } });
+test("progress notifications pass in order, with the client's token, before the answer", async () => {
+  // A raw client reads every line as the guard wrote it (the SDK's client may handle a
+  // notification after an answer that came in the same chunk, which is not what is tested here).
+  const g = spawnGuard(guardArgs(LOCK, "client-features.mjs"), { COUNT: "20" });
   try {
-    const seen: number[] = [];
-    const r = await g.client.callTool({ name: "count", arguments: {} }, undefined, {
-      onprogress: (p) => seen.push(p.progress),
-    });
-    assert.deepEqual(
-      seen,
-      Array.from({ length: 20 }, (_, i) => i + 1),
+    g.write(handshakeLines());
+    await g.answer(1);
+    const call = { name: "count", arguments: {}, _meta: { progressToken: "tok-7" } };
+    g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: call })}\n`);
+    await g.answer(2);
+    const after = g.lines.map(
+      (l) => JSON.parse(l) as { id?: unknown; method?: string; params?: Record<string, unknown> },
     );
-    assert.deepEqual(r.content, [{ type: "text", text: "counted to 20" }]);
+    const progress = after.filter((m) => m.method === "notifications/progress");
+    assert.deepEqual(
+      progress.map((m) => [m.params!.progressToken, m.params!.progress]),
+      Array.from({ length: 20 }, (_, i) => ["tok-7", i + 1]),
+    );
+    assert.ok(after.findIndex((m) => m.id === 2) > after.lastIndexOf(progress.at(-1)!));
   } finally {
-    await g.close();
+    g.child.stdin.end();
+    await g.exit;
   }
 });
 
