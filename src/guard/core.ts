@@ -3,9 +3,7 @@
 // instructions), list requests and their answers, item calls (a set lookup), and list_changed.
 import { randomUUID } from "node:crypto";
 import type { Lock } from "../pin/lock.js";
-import { toolName } from "../pin/lock.js";
 import type { PinRule } from "../pin/verify.js";
-import type { RawTool } from "../mcp/types.js";
 import { isObject } from "../util/json.js";
 import {
   checkPage,
@@ -13,19 +11,13 @@ import {
   indexLock,
   type HandshakeFacts,
   type LockIndex,
+  type WithheldItems,
   type Withholding,
 } from "./check.js";
 import type { GuardEvent, GuardLog } from "./events.js";
 import { frameOf, idKey, messageOf, type Frame } from "./frame.js";
 import { HANDSHAKE_METHODS, handshakeFacts, metaProtocolVersion, protocolMeta } from "./handshake.js";
-import {
-  KINDS,
-  KIND_BY_LIST,
-  KIND_BY_LIST_CHANGED,
-  KIND_BY_USE,
-  type ItemKind,
-  type KindSpec,
-} from "./kinds.js";
+import { pinnedKinds, type ItemKind, type KindSpec } from "./kinds.js";
 import { driftBlocked, GUARD_ERRORS, notApproved, unverified, type Refusal } from "./refusal.js";
 
 /** What the guard does on drift: withhold the drifted items, refuse everything, or only log. */
@@ -60,6 +52,7 @@ interface OwnRequest {
 class Unverifiable extends Error {}
 
 const MAX_PAGES = 10_000;
+const METHOD_NOT_FOUND = -32601;
 const NO_FACTS: HandshakeFacts = { server: {}, protocol: "", capabilities: {}, instructions: null };
 
 /**
@@ -68,6 +61,10 @@ const NO_FACTS: HandshakeFacts = { server: {}, protocol: "", capabilities: {}, i
  */
 export class GuardCore {
   private readonly index: LockIndex;
+  private readonly kinds: readonly KindSpec[];
+  private readonly byList: Map<string, KindSpec>;
+  private readonly byUse: Map<string, KindSpec>;
+  private readonly byListChanged: Set<string>;
   private readonly judged = new Map<string, Judged>();
   private readonly own = new Map<string, OwnRequest>();
   private readonly held: Frame[] = [];
@@ -81,14 +78,18 @@ export class GuardCore {
   private eraMeta: Record<string, unknown> | undefined;
   private stale = true;
   private verifying: Promise<void> | undefined;
-  private withheld = new Map<ItemKind, Map<string, Withholding>>();
+  private withheld: WithheldItems = new Map();
   private instructionsChanged = false;
   private driftRules: PinRule[] = [];
   private unverifiedReason: string | undefined;
   private closed = false;
 
   constructor(private readonly opts: GuardCoreOptions) {
-    this.index = indexLock(opts.lock);
+    this.kinds = pinnedKinds(opts.lock);
+    this.index = indexLock(opts.lock, this.kinds);
+    this.byList = new Map(this.kinds.map((k) => [k.listMethod, k]));
+    this.byUse = new Map(this.kinds.filter((k) => k.useMethod).map((k) => [k.useMethod!, k]));
+    this.byListChanged = new Set(this.kinds.map((k) => k.listChanged));
   }
 
   /** A frame from the client. */
@@ -138,7 +139,7 @@ export class GuardCore {
       return;
     }
     if (typeof m.method === "string") {
-      if (m.id === undefined && KIND_BY_LIST_CHANGED.has(m.method)) this.stale = true;
+      if (m.id === undefined && this.byListChanged.has(m.method)) this.stale = true;
       this.opts.toClient(frame);
       return;
     }
@@ -218,8 +219,8 @@ export class GuardCore {
     }
     // The guard sent it already, to list the server before answering the client's initialize.
     if (method === "notifications/initialized" && this.sentInitialized) return;
-    const list = KIND_BY_LIST.get(method);
-    const use = KIND_BY_USE.get(method);
+    const list = this.byList.get(method);
+    const use = this.byUse.get(method);
     if (!list && !use) {
       this.opts.toServer(frame);
       return;
@@ -245,16 +246,17 @@ export class GuardCore {
   }
 
   private passUse(frame: Frame, m: Record<string, unknown>, spec: KindSpec): void {
+    const method = spec.useMethod!;
     const params = isObject(m.params) ? m.params : {};
     const name = typeof params.name === "string" ? params.name : JSON.stringify(params.name ?? null);
     const refusal =
-      this.standingRefusal(spec.useMethod, { kind: spec.kind, name }) ?? this.itemRefusal(spec, params.name);
+      this.standingRefusal(method, { kind: spec.kind, name }) ?? this.itemRefusal(spec, params.name);
     if (!refusal) {
       this.opts.toServer(frame);
       return;
     }
     const rule = (refusal.data.rule as PinRule | undefined) ?? undefined;
-    const event: GuardEvent = { event: "refused", method: spec.useMethod, kind: spec.kind, name, rule };
+    const event: GuardEvent = { event: "refused", method, kind: spec.kind, name, rule };
     if (this.opts.onDrift === "warn") {
       this.opts.log({ ...event, event: "warned" });
       this.opts.toServer(frame);
@@ -278,7 +280,7 @@ export class GuardCore {
     const why = typeof name === "string" ? this.withheld.get(spec.kind)?.get(name) : undefined;
     if (why) return notApproved(spec.kind, shown, why, this.opts.review);
     if (typeof name !== "string" || !this.index.get(spec.kind)?.has(name))
-      return notApproved(spec.kind, shown, { rule: "pin-tool-added", fields: [] }, this.opts.review);
+      return notApproved(spec.kind, shown, { rule: spec.addedRule, fields: [] }, this.opts.review);
     return undefined;
   }
 
@@ -330,7 +332,7 @@ export class GuardCore {
     }
     let page;
     try {
-      page = checkPage(this.opts.lock, this.index, this.facts ?? NO_FACTS, spec.kind, items);
+      page = checkPage(this.opts.lock, this.index, this.facts ?? NO_FACTS, spec, items);
     } catch {
       const refusal = unverified(spec.listMethod, "its answer could not be checked", this.opts.review);
       this.refuse(m, refusal, { event: "refused", method: spec.listMethod, kind: spec.kind });
@@ -338,7 +340,7 @@ export class GuardCore {
     }
     const latest = this.withheld.get(spec.kind) ?? new Map<string, Withholding>();
     this.withheld.set(spec.kind, latest);
-    for (const n of page.names) {
+    for (const n of page.keys) {
       const why = page.withheld.get(n);
       if (why) latest.set(n, why);
       else latest.delete(n);
@@ -367,7 +369,7 @@ export class GuardCore {
       this.refuse(m, refusal, { event: "refused", method: spec.listMethod, kind: spec.kind });
       return;
     }
-    const kept = items.filter((i) => isObject(i) && !page.withheld.has(toolName(i as RawTool)));
+    const kept = items.filter((i) => isObject(i) && !page.withheld.has(spec.keyOf(i)));
     this.opts.toClient(frameOf({ ...m, result: { ...result, [spec.resultKey]: kept } }));
   }
 
@@ -392,8 +394,8 @@ export class GuardCore {
     this.stale = false; // a list_changed that arrives meanwhile makes it stale again
     try {
       this.facts ??= await this.discover();
-      const items = new Map<ItemKind, unknown[]>();
-      for (const spec of KINDS) items.set(spec.kind, await this.listAll(spec));
+      const items = new Map<KindSpec, unknown[]>();
+      for (const spec of this.kinds) items.set(spec, await this.listAll(spec));
       const verdict = checkSurface(this.opts.lock, this.facts, items);
       this.withheld = verdict.withheld;
       this.instructionsChanged = verdict.instructionsChanged;
@@ -406,11 +408,7 @@ export class GuardCore {
     }
   }
 
-  private logVerdict(
-    items: Map<ItemKind, unknown[]>,
-    withheld: Map<ItemKind, Map<string, Withholding>>,
-    ok: boolean,
-  ): void {
+  private logVerdict(items: Map<KindSpec, unknown[]>, withheld: WithheldItems, ok: boolean): void {
     const event = this.opts.onDrift === "warn" ? "warned" : "withheld";
     let count = 0;
     for (const [kind, byName] of withheld)
@@ -444,6 +442,8 @@ export class GuardCore {
       if (cursor !== undefined) params.cursor = cursor;
       if (this.eraMeta) params._meta = this.eraMeta;
       const m = await this.request(spec.listMethod, params);
+      // A declared kind whose list the server does not know is empty, as mcp pin reads it.
+      if (spec.kind !== "tool" && isObject(m.error) && m.error.code === METHOD_NOT_FOUND) return items;
       const result = isObject(m.result) ? m.result : undefined;
       if (!result) throw new Unverifiable(`the server answered ${spec.listMethod} with an error`);
       const list = result[spec.resultKey];

@@ -34,7 +34,12 @@ export interface GuardEvent {
 export type GuardLog = (event: GuardEvent) => void;
 
 function describe(e: GuardEvent): string {
-  const what = e.kind === "instructions" ? "the instructions" : e.kind ? `${e.kind} '${e.name ?? ""}'` : "";
+  const what =
+    e.kind === "instructions"
+      ? "the instructions"
+      : e.kind
+        ? `${e.kind.replace("_", " ")} '${e.name ?? ""}'`
+        : "";
   const rule = e.rule ? ` (${e.rule}${e.fields?.length ? `: ${e.fields.join(", ")}` : ""})` : "";
   switch (e.event) {
     case "verified":

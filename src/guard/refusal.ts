@@ -20,6 +20,10 @@ export const GUARD_ERRORS = {
 const REASONS: Partial<Record<PinRule, (w: Withholding) => string>> = {
   "pin-tool-duplicated": () => "the server lists it more than once",
   "pin-tool-added": () => "it is not in the lock",
+  "pin-prompt-added": () => "it is not in the lock",
+  "pin-resource-added": () => "it is not in the lock",
+  "pin-prompt-changed": (w) => `it changed since it was pinned (${w.fields.join(", ") || "definition"})`,
+  "pin-resource-changed": (w) => `it changed since it was pinned (${w.fields.join(", ") || "definition"})`,
   "pin-tool-changed": (w) => `it changed since it was pinned (${w.fields.join(", ") || "definition"})`,
   "pin-capability-added": (w) =>
     `it gained a capability the lock does not allow (${w.capabilities?.join(", ") || "delete or exec"})`,
@@ -30,6 +34,13 @@ function shownName(name: string): string {
   const line = escapeLine(name);
   return line.length > 80 ? `${line.slice(0, 77)}...` : line;
 }
+
+const KIND_LABEL: Record<ItemKind, string> = {
+  tool: "tool",
+  prompt: "prompt",
+  resource_template: "resource template",
+  resource: "resource",
+};
 
 /** What the refusal of one item says, and the facts a program can read. */
 export interface Refusal {
@@ -43,7 +54,7 @@ export function notApproved(kind: ItemKind, name: string, why: Withholding, revi
   const reason = REASONS[why.rule]?.(why) ?? "it is not approved by the lock";
   return {
     code: GUARD_ERRORS.NOT_APPROVED,
-    message: `toolscore guard: ${kind} '${shownName(name)}' is withheld: ${reason} (${why.rule}). Review the change with: ${review}; if it is wanted, pin the server again with toolscore mcp pin.`,
+    message: `toolscore guard: ${KIND_LABEL[kind]} '${shownName(name)}' is withheld: ${reason} (${why.rule}). Review the change with: ${review}; if it is wanted, pin the server again with toolscore mcp pin.`,
     data: { kind, name, rule: why.rule, fields: why.fields, review },
   };
 }
@@ -55,7 +66,7 @@ export function driftBlocked(
   review: string,
   item?: { kind: ItemKind; name: string },
 ): Refusal {
-  const what = item ? `${item.kind} '${shownName(item.name)}'` : method;
+  const what = item ? `${KIND_LABEL[item.kind]} '${shownName(item.name)}'` : method;
   return {
     code: GUARD_ERRORS.DRIFT_BLOCKED,
     message: `toolscore guard: refused ${what}: the server drifted from its lock (${rules.join(", ")}), and drift blocks every list and call. Review the change with: ${review}; if it is wanted, pin the server again with toolscore mcp pin.`,

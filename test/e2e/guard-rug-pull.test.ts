@@ -189,3 +189,34 @@ test("a name listed twice is withheld in every copy, and its calls are refused",
     await g.close();
   }
 });
+
+test("prompts and resource templates the lock pins are checked as tools are; reads pass", async () => {
+  const lock = join(tmp.dir, "prompts.lock.json");
+  await pinFixture("prompt-pull.mjs", lock);
+  const g = await connectThroughGuard(guardArgs(lock, "prompt-pull.mjs"), { env: { DRIFT: "1" } });
+  try {
+    assert.deepEqual(
+      (await g.client.listPrompts()).prompts.map((p) => p.name),
+      ["greet"],
+    );
+    assert.deepEqual(
+      (await g.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate),
+      ["tag://{tag}"],
+    );
+    const greet = await g.client.getPrompt({ name: "greet", arguments: { who: "Ada" } });
+    assert.deepEqual(greet.messages[0]!.content, { type: "text", text: "prompt greet for Ada" });
+    for (const [name, rule] of [
+      ["summarize", "pin-prompt-changed"],
+      ["exfiltrate", "pin-prompt-added"],
+    ] as const) {
+      const e = await refusal(g.client.getPrompt({ name }));
+      assert.ok(e.code <= -32000 && e.code >= -32019);
+      assert.match(e.message, new RegExp(`prompt '${name}' is withheld: .*\\(${rule}\\)`));
+      assert.ok(!e.message.includes(POISON));
+    }
+    const read = await g.client.readResource({ uri: "note://7" });
+    assert.deepEqual(read.contents, [{ uri: "note://7", text: "contents of note://7" }]);
+  } finally {
+    await g.close();
+  }
+});
