@@ -109,8 +109,10 @@ export class GuardCore {
       return;
     }
     // Until the handshake is answered and while the surface is checked, requests and
-    // notifications wait, in order.
-    if (this.verifying || this.handshakeInFlight || this.held.length) {
+    // notifications wait, in order; a second handshake does not (a client that probed with
+    // server/discover and heard nothing tries initialize).
+    const waits = this.handshakeInFlight && !HANDSHAKE_METHODS.has(m.method);
+    if (this.verifying || waits || this.held.length) {
       this.held.push(frame);
       return;
     }

@@ -1,7 +1,6 @@
 // The guard for embedding: an SDK `Transport` that a client connects to, in front of a transport
 // to the server. The same decisions as the CLI's guard; messages pass as the same objects.
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { lockProblems, type Lock } from "../pin/lock.js";
 import { pinMessage } from "../report/pin.js";
 import { ToolscoreError } from "../util/errors.js";

@@ -1,8 +1,7 @@
 // The server side of the CLI's guard: a launched process spoken to in raw lines (so that what it
 // writes reaches the client byte for byte), or a URL through the SDK's HTTP client transports.
 import { constants } from "node:os";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { startProcess, stopProcess, type LaunchSpec } from "../mcp/process.js";
 import { frameOf, messageOf, textOf, type Frame } from "./frame.js";
 import { LineSplitter } from "./lines.js";
@@ -143,14 +142,11 @@ export class HttpUpstream implements Upstream {
   async start(onFrame: (frame: Frame) => void, onUndelivered: DeliveryFailure): Promise<void> {
     this.failed = onUndelivered;
     const requestInit: RequestInit = { headers: this.headers };
-    if (this.preferSse) {
-      const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
-      this.transport = new SSEClientTransport(this.url, { requestInit });
-    } else {
-      const { StreamableHTTPClientTransport } =
-        await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-      this.transport = new StreamableHTTPClientTransport(this.url, { requestInit });
-    }
+    const { SSEClientTransport, StreamableHTTPClientTransport } =
+      await import("@modelcontextprotocol/client");
+    this.transport = this.preferSse
+      ? new SSEClientTransport(this.url, { requestInit })
+      : new StreamableHTTPClientTransport(this.url, { requestInit });
     this.transport.onmessage = (m) => onFrame(frameOf(m));
     this.transport.onerror = () => {
       // A failed delivery is answered per request (see send); a dropped stream is not fatal.
@@ -189,7 +185,7 @@ export class HttpUpstream implements Upstream {
 
 // Only an HTTP status or an error code: an error's text may quote the URL or a header.
 function reasonOf(e: unknown): string {
-  const status = (e as { code?: unknown }).code;
+  const status = (e as { status?: unknown; code?: unknown }).status ?? (e as { code?: unknown }).code;
   if (typeof status === "number") return `HTTP ${status}`;
   const cause = (e as { cause?: { code?: unknown } }).cause?.code;
   return typeof cause === "string" ? cause : "the request failed";
