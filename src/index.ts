@@ -69,6 +69,14 @@ export { renderPinReport, pinMessage, pinVerdict } from "./report/pin.js";
 export { renderPinJson, pinReportJson } from "./report/pin-json.js";
 export { renderPinMarkdown } from "./report/pin-markdown.js";
 
+// The guard: the lock enforced at run time, between a client and a server
+export { createGuard, GuardTransport } from "./guard/transport.js";
+export type { GuardOptions } from "./guard/transport.js";
+export { GUARD_ERRORS } from "./guard/refusal.js";
+export { DRIFT_MODES } from "./guard/core.js";
+export type { DriftMode } from "./guard/core.js";
+export type { GuardEvent, GuardEventName, GuardLog } from "./guard/events.js";
+
 // Lint
 export {
   lintTools,

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "mcp verify-pin": () => import("./commands/verify-pin.js"),
   "mcp diff": () => import("./commands/diff.js"),
   "mcp scan": () => import("./commands/scan.js"),
+  "mcp guard": () => import("./commands/guard.js"),
   demo: () => import("./commands/demo.js"),
 };
 
@@ -34,6 +35,7 @@ Commands:
   mcp verify-pin SERVER    fail when the server drifted from its lock
   mcp diff A B             show and classify what changed between two servers
   mcp scan                 find the MCP servers configured on this machine (every client)
+  mcp guard SERVER         run in a client's config in place of the server; enforce the lock
   demo                     all of it, offline, on the bundled sample server
   help [COMMAND]           help for a command
   --version                print the version
@@ -112,7 +114,7 @@ function unknown(argv: string[]): ToolscoreError {
   const shown = argv[0] === "mcp" ? `mcp ${argv[1] ?? ""}`.trim() : (argv[0] ?? "");
   const hint =
     argv[0] === "mcp" && argv[1] === undefined
-      ? "name a subcommand: list, lint, test, pin, verify-pin, diff or scan"
+      ? "name a subcommand: list, lint, test, pin, verify-pin, diff, scan or guard"
       : "run 'toolscore help' for the list of commands";
   return new ToolscoreError("USAGE", `unknown command '${escapeLine(shown)}': ${hint}`);
 }

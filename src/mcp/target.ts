@@ -106,7 +106,8 @@ function looksLikeJsonFile(path: string): boolean {
   }
 }
 
-function parseEnv(pairs: string[]): Record<string, string> {
+/** Parses `KEY=VALUE` strings from --env. */
+export function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const p of pairs) {
     const eq = p.indexOf("=");

@@ -105,6 +105,12 @@ export interface PinReport {
 export interface VerifyPinOptions {
   /** What fails the check (default `drift`). */
   failOn?: PinFailOn;
+  /**
+   * The caller has already found the lock's own hashes to match ({@link lockProblems} empty), so
+   * they are not computed again: the guard checks every list answer against one lock it checked
+   * once at start.
+   */
+  lockChecked?: boolean;
 }
 
 /** Whether a finding fails under `failOn`. */
@@ -147,7 +153,7 @@ export function verifyPin(
   if (isLock) now.instructions_sha256 = current.instructions_sha256;
   const drafts: Draft[] = [];
 
-  const problems = lockProblems(lock);
+  const problems = opts.lockChecked ? [] : lockProblems(lock);
   if (problems.length) drafts.push({ rule: "pin-lock-modified", tool: null, problems });
 
   for (const [name, count] of repeated(lock.tools))

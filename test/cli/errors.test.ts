@@ -111,7 +111,7 @@ const CASES: Array<[string, string[], RegExp]> = [
   [
     "mcp without a subcommand",
     ["mcp"],
-    /^unknown command 'mcp': name a subcommand: list, lint, test, pin, verify-pin, diff or scan$/,
+    /^unknown command 'mcp': name a subcommand: list, lint, test, pin, verify-pin, diff, scan or guard$/,
   ],
   ["help for an unknown command", ["help", "pythn"], /^unknown command 'pythn'/],
   [

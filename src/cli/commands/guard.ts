@@ -1,0 +1,197 @@
+import { appendFileSync } from "node:fs";
+import { createEventLog } from "../../guard/events.js";
+import { DRIFT_MODES } from "../../guard/core.js";
+import { serveStdio } from "../../guard/serve.js";
+import { assertLockIntact } from "../../guard/transport.js";
+import { ChildUpstream, HttpUpstream, type Upstream } from "../../guard/upstream.js";
+import { parseEnv, resolveTarget, type ServerTarget } from "../../mcp/target.js";
+import { redactUrl } from "../../mcp/redact.js";
+import type { Lock } from "../../pin/lock.js";
+import { ToolscoreError } from "../../util/errors.js";
+import { choice, connectOptions, parseCommand, pathArg, SERVER_OPTIONS, targetOptions } from "../args.js";
+import type { CliContext } from "../context.js";
+import { readLockArg } from "../pin-check.js";
+
+export const HELP = `Usage: toolscore mcp guard SERVER --lock FILE [--on-drift hide|block|warn] [--log FILE] [options]
+       toolscore mcp guard --lock FILE [options] -- CMD ARG...
+
+Runs in place of a server in an MCP client's config and enforces the lock at run time, with the
+checks and rule ids of mcp verify-pin. It launches (or reaches) the server, lists it and checks
+it before the client's handshake is answered, checks every list the client receives item by item,
+and refuses calls to tools that are not in the lock or that drifted. Everything else passes
+unchanged. After --, the server's command and arguments are taken as they are (no splitting).
+
+SERVER is a launch command in quotes ("node server.js"), a URL, or --config PATH [--server NAME].
+
+Options:
+  --lock FILE                   the lock to enforce (required); a missing, malformed or hand-edited
+                                lock starts nothing and exits 2
+  --on-drift MODE               hide (default): withhold drifted tools and changed instructions;
+                                block: refuse every list and call once anything drifted;
+                                warn: let everything through and log it
+  --log FILE                    append each decision as a JSON line (never header or env values)
+  --config PATH --server NAME   take the server from a client config file
+  --env KEY=VALUE               set an environment variable for the server (repeatable)
+  --cwd DIR                     working directory for the server
+  --header "Name: value"        HTTP header for a URL (repeatable)
+  --timeout SECONDS             for each of the guard's own list requests (default 30)
+  --verbose                     show stack traces on errors
+
+Exit codes: the server's own when it exits; 0 when the client closes; 2 for a usage or lock error.
+`;
+
+const { "client-capabilities": _clientDeclares, ...GUARD_SERVER_OPTIONS } = SERVER_OPTIONS;
+
+/** `toolscore mcp guard`. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const dashes = args.indexOf("--");
+  const command = dashes >= 0 ? args.slice(dashes + 1) : undefined;
+  const { values, positionals } = parseCommand(
+    "mcp guard",
+    dashes >= 0 ? args.slice(0, dashes) : args,
+    {
+      ...GUARD_SERVER_OPTIONS,
+      lock: { type: "string" },
+      "on-drift": { type: "string" },
+      log: { type: "string" },
+    },
+    1,
+  );
+  if (values.help) {
+    ctx.stdout(HELP);
+    return 0;
+  }
+  const onDrift = choice("--on-drift", values["on-drift"], DRIFT_MODES, "hide");
+  const timeoutMs = (connectOptions(values).timeout ?? 30) * 1000;
+  const target = guardTarget(positionals[0], command, values, ctx);
+  if (values.lock === undefined) {
+    throw new ToolscoreError(
+      "USAGE",
+      "name the lock to enforce with --lock FILE (an absolute path: clients start servers in a folder of their own)",
+    );
+  }
+  const logFile = values.log === undefined ? undefined : pathArg(values.log, ctx);
+  if (logFile !== undefined) openLog(logFile, values.log!);
+  const append = logFile === undefined ? undefined : appendTo(logFile);
+  const log = createEventLog({ append, server: target.label, stderr: ctx.stderr });
+  let lock: Lock;
+  try {
+    lock = readLockArg(values.lock, ctx);
+    assertLockIntact(lock, values.lock);
+  } catch (e) {
+    // Fail closed: nothing is started or forwarded; the error's one line goes to stderr.
+    const reason = e instanceof ToolscoreError ? e.message : String(e);
+    createEventLog({ append, server: target.label, stderr: () => {} })({
+      event: "lock-invalid",
+      reason,
+    });
+    throw e;
+  }
+  return serveStdio({
+    lock,
+    onDrift,
+    log,
+    review: reviewCommand(target, values),
+    timeoutMs,
+    upstream: upstreamFor(target, ctx),
+    input: process.stdin,
+    output: process.stdout,
+  });
+}
+
+function guardTarget(
+  arg: string | undefined,
+  command: string[] | undefined,
+  values: Record<string, unknown>,
+  ctx: CliContext,
+): Extract<ServerTarget, { kind: "stdio" | "http" }> {
+  if (command !== undefined) {
+    if (command.length === 0) throw new ToolscoreError("USAGE", "name the server's command after --");
+    if (arg !== undefined || values.config !== undefined)
+      throw new ToolscoreError(
+        "USAGE",
+        "give the server either as SERVER, --config or after --, not two of them",
+      );
+    const opts = targetOptions(values, ctx);
+    return {
+      kind: "stdio",
+      argv: command,
+      env: parseEnv(opts.env ?? []),
+      cwd: opts.cwd,
+      label: command.map(shellQuote).join(" "),
+    };
+  }
+  const target = resolveTarget(arg, targetOptions(values, ctx));
+  if (target.kind === "file") {
+    throw new ToolscoreError(
+      "USAGE",
+      `the guard needs a live server (a launch command or a URL), not the file ${target.path}`,
+    );
+  }
+  return target;
+}
+
+function upstreamFor(target: Extract<ServerTarget, { kind: "stdio" | "http" }>, ctx: CliContext): Upstream {
+  if (target.kind === "stdio") {
+    // The server inherits the guard's environment, as with the other commands.
+    return new ChildUpstream(
+      { argv: target.argv, env: target.env, baseEnv: ctx.env, cwd: target.cwd ?? ctx.cwd },
+      ctx.stderr,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(target.url);
+  } catch {
+    throw new ToolscoreError("USAGE", `not a valid URL: ${redactUrl(target.url)}`);
+  }
+  const headers = { ...target.headers };
+  // fetch refuses credentials in a URL: they go as Basic auth, as for the other commands.
+  if (url.username || url.password) {
+    const user = decodeURIComponent(url.username);
+    const pass = decodeURIComponent(url.password);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "authorization"))
+      headers.Authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
+    url.username = "";
+    url.password = "";
+  }
+  return new HttpUpstream(url, headers, target.preferSse);
+}
+
+// A log line that cannot be written must not stop the relay; the stderr line still goes out.
+function appendTo(path: string): (line: string) => void {
+  return (line) => {
+    try {
+      appendFileSync(path, line);
+    } catch {
+      // see above
+    }
+  };
+}
+
+function openLog(path: string, shown: string): void {
+  try {
+    appendFileSync(path, "");
+  } catch (e) {
+    throw new ToolscoreError(
+      "FILE_WRITE",
+      `cannot write the log ${shown}: ${(e as NodeJS.ErrnoException).code ?? "error"} (check that its folder exists)`,
+    );
+  }
+}
+
+/** The command that reviews the drift, as a refusal names it. */
+function reviewCommand(
+  target: Extract<ServerTarget, { kind: "stdio" | "http" }>,
+  values: Record<string, unknown>,
+): string {
+  const server =
+    values.config === undefined
+      ? shellQuote(target.label)
+      : `--config ${shellQuote(values.config as string)} --server ${shellQuote(target.label)}`;
+  return `toolscore mcp verify-pin ${server} --lock ${shellQuote(values.lock as string)}`;
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

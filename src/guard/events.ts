@@ -1,0 +1,72 @@
+// What the guard decides, as data: one event per decision, for the --log file (one JSON line
+// each), a short stderr line, and a host's own log when the guard is embedded.
+import type { PinRule } from "../pin/verify.js";
+import { escapeLine } from "../util/unicode.js";
+import type { ItemKind } from "./kinds.js";
+
+/** The decisions the guard logs. */
+export type GuardEventName =
+  "verified" | "withheld" | "refused" | "warned" | "unverified" | "lock-invalid" | "server-exited";
+
+/** One decision. Names come from the server and are kept exact; no header or env value is ever here. */
+export interface GuardEvent {
+  event: GuardEventName;
+  /** The item concerned: a tool, or the server's instructions. */
+  kind?: ItemKind | "instructions";
+  name?: string;
+  rule?: PinRule;
+  /** The pinned fields that changed. */
+  fields?: string[];
+  /** `refused`: the request refused. */
+  method?: string;
+  /** `verified`: items listed and withheld, and whether the whole check passed. */
+  items?: number;
+  withheld?: number;
+  ok?: boolean;
+  /** `server-exited`: how. */
+  code?: number | null;
+  signal?: string | null;
+  /** `unverified`, `lock-invalid`: why, in words that quote nothing the server sent. */
+  reason?: string;
+}
+
+/** Receives the guard's decisions. */
+export type GuardLog = (event: GuardEvent) => void;
+
+function describe(e: GuardEvent): string {
+  const what =
+    e.kind === "instructions"
+      ? "the instructions"
+      : e.kind
+        ? `${e.kind.replace("_", " ")} '${e.name ?? ""}'`
+        : "";
+  const rule = e.rule ? ` (${e.rule}${e.fields?.length ? `: ${e.fields.join(", ")}` : ""})` : "";
+  switch (e.event) {
+    case "verified":
+      return `verified ${e.items ?? 0} item(s) against the lock: ${e.ok ? "no drift" : `drift, ${e.withheld ?? 0} withheld`}`;
+    case "refused":
+      return `refused ${e.method ?? "a request"}${e.kind && e.kind !== "instructions" ? ` for ${what}` : ""}${rule}`;
+    case "server-exited":
+      return `the server exited (${e.signal ? `signal ${e.signal}` : `code ${String(e.code)}`})`;
+    case "unverified":
+    case "lock-invalid":
+      return `${e.event}: ${e.reason ?? ""}`;
+    default:
+      return `${e.event} ${what}${rule}`;
+  }
+}
+
+/**
+ * The CLI's log: each event as one JSON line, with the time and the server's label, handed to
+ * `append` (the --log file), and one short line on stderr, escaped for a terminal.
+ */
+export function createEventLog(opts: {
+  append?: (line: string) => void;
+  server: string;
+  stderr: (text: string) => void;
+}): GuardLog {
+  return (e) => {
+    opts.append?.(`${JSON.stringify({ time: new Date().toISOString(), server: opts.server, ...e })}\n`);
+    opts.stderr(`toolscore guard: ${escapeLine(describe(e))}\n`);
+  };
+}

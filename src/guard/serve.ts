@@ -1,0 +1,75 @@
+// The guard as a process: MCP over its own stdin/stdout to the client, the server launched (or
+// reached) behind it. The client's stdin closing ends the session; the server's exit ends it too,
+// with the server's exit code.
+import type { Readable, Writable } from "node:stream";
+import { GuardCore, type GuardCoreOptions } from "./core.js";
+import { textOf, type Frame } from "./frame.js";
+import { LineSplitter } from "./lines.js";
+import { exitCodeOf, type Upstream } from "./upstream.js";
+
+// How long a server may take to end by itself once its input has ended.
+const FINISH_GRACE_MS = 2000;
+
+/** What {@link serveStdio} needs besides the core's options. */
+export interface ServeOptions extends Omit<GuardCoreOptions, "toClient" | "toServer" | "onProtocolVersion"> {
+  upstream: Upstream;
+  input: Readable;
+  output: Writable;
+}
+
+/**
+ * Relays between `input`/`output` (the client) and the upstream until one side ends; resolves
+ * with the exit code: the server's own when it exits, or when the client closes, the server's
+ * after it was stopped (0 when it had to be stopped by a signal).
+ */
+export async function serveStdio(opts: ServeOptions): Promise<number> {
+  const { upstream, input, output } = opts;
+  const toClient = (frame: Frame) => {
+    if (!output.write(`${textOf(frame)}\n`)) {
+      upstream.pause();
+      output.once("drain", () => upstream.resume());
+    }
+  };
+  const core = new GuardCore({
+    ...opts,
+    toClient,
+    toServer: (frame) => {
+      if (!upstream.send(frame)) {
+        input.pause();
+        upstream.onDrain(() => input.resume());
+      }
+    },
+    onProtocolVersion: (v) => upstream.setProtocolVersion?.(v),
+  });
+  await upstream.start(
+    (frame) => core.fromServer(frame),
+    (message, why) => core.undelivered(message, why),
+  );
+
+  return new Promise<number>((resolve) => {
+    let clientClosed = false;
+    let finishing: Promise<void> | undefined;
+    const lines = new LineSplitter((text) => core.fromClient({ text }));
+    input.setEncoding("utf8");
+    input.on("data", (chunk: string) => lines.push(chunk));
+    // The client's end of input is passed on as the end of the server's, after what it sent
+    // before has been judged and passed on: as a pipe would, had the guard not been there.
+    const onClientEnd = () => {
+      if (clientClosed) return;
+      clientClosed = true;
+      lines.end();
+      const waited = new Promise((r) => setTimeout(r, opts.timeoutMs).unref());
+      finishing = Promise.race([core.settled(), waited]).then(() => upstream.finish(FINISH_GRACE_MS));
+    };
+    input.once("end", onClientEnd);
+    input.once("error", onClientEnd);
+    void upstream.exited.then((exit) => {
+      core.close();
+      opts.log({ event: "server-exited", code: exit.code, signal: exit.signal });
+      input.pause();
+      const code = clientClosed && exit.code === null ? 0 : exitCodeOf(exit);
+      // Once stopped, its whole group is gone before the guard is.
+      void (finishing ?? Promise.resolve()).then(() => output.write("", () => resolve(code)));
+    });
+  });
+}

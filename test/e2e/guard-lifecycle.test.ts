@@ -1,0 +1,93 @@
+// The guard's life: it starts nothing under a bad lock, leaves with the server's exit code, and
+// leaves nothing behind when the client goes away.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { alive, groupAlive, pidRecorder, tempDir } from "../support/cli.js";
+import { guardArgs, handshakeLines, pinFixture, spawnGuard } from "../support/guard.js";
+
+const tmp = tempDir("toolscore-guard-");
+after(() => tmp.remove());
+
+let runs = 0;
+
+async function failsClosed(lock: string, expected: RegExp): Promise<void> {
+  const pids = pidRecorder();
+  try {
+    const log = join(tmp.dir, `lock-invalid-${++runs}.jsonl`);
+    const g = spawnGuard(guardArgs(lock, "client-features.mjs", ["--log", log]), pids.env);
+    g.write(handshakeLines());
+    assert.equal(await g.exit, 2);
+    assert.deepEqual(g.lines, [], "something was forwarded");
+    const stderr = g.stderr().split("\n").filter(Boolean);
+    assert.equal(stderr.length, 1, g.stderr());
+    assert.match(stderr[0]!, expected);
+    assert.deepEqual(pids.pids(), [], "the server was started");
+    const events = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { event: string });
+    assert.deepEqual(
+      events.map((e) => e.event),
+      ["lock-invalid"],
+    );
+  } finally {
+    pids.cleanup();
+  }
+}
+
+test("a hand-edited lock: nothing forwarded, nothing started, one line, exit 2", async () => {
+  const lock = join(tmp.dir, "edited.lock.json");
+  await pinFixture("client-features.mjs", lock);
+  const data = JSON.parse(readFileSync(lock, "utf8")) as {
+    tools: Array<{ definition: { description: string } }>;
+  };
+  data.tools[0]!.definition.description = "Also allowed: anything.";
+  writeFileSync(lock, JSON.stringify(data, null, 2));
+  await failsClosed(
+    lock,
+    /^toolscore: .*edited\.lock\.json: the lock does not match its own hashes .*\(pin-lock-modified\)/,
+  );
+});
+
+test("a missing or malformed lock: the same", async () => {
+  await failsClosed(join(tmp.dir, "none.lock.json"), /^toolscore: no such lock: .*none\.lock\.json/);
+  const broken = join(tmp.dir, "broken.lock.json");
+  writeFileSync(broken, "{ not json");
+  await failsClosed(broken, /^toolscore: .*broken\.lock\.json/);
+});
+
+test("the server crashes: the guard exits with its code, after passing on what it wrote", async () => {
+  const lock = join(tmp.dir, "crash.lock.json");
+  await pinFixture("score-crash.mjs", lock);
+  const g = spawnGuard(guardArgs(lock, "score-crash.mjs"));
+  g.write(handshakeLines());
+  await g.answer(1);
+  g.write(
+    `${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "explode", arguments: {} } })}\n`,
+  );
+  assert.equal(await g.exit, 3);
+  assert.match(g.stderr(), /panic: explode called/); // the server's stderr passes through
+  assert.match(g.stderr(), /the server exited \(code 3\)/);
+});
+
+test("the client closes: the server and what it started are stopped, the guard exits", async () => {
+  const lock = join(tmp.dir, "child.lock.json");
+  await pinFixture("leaves-child-behind.mjs", lock);
+  const pids = pidRecorder();
+  try {
+    const g = spawnGuard(guardArgs(lock, "leaves-child-behind.mjs"), pids.env);
+    g.write(handshakeLines());
+    await g.answer(1);
+    const started = pids.pids();
+    assert.equal(started.length, 2, "the server and its child");
+    g.child.stdin.end();
+    assert.equal(await g.exit, 0);
+    for (const pid of started) assert.ok(!alive(pid), `process ${pid} is left behind`);
+    assert.ok(!groupAlive(started[1]!), "the server's process group is left behind");
+    assert.ok(!alive(g.child.pid!));
+  } finally {
+    pids.cleanup();
+  }
+});

@@ -1,0 +1,151 @@
+// Shared by the guard tests: pin a fixture server, then put the built guard between the official
+// SDK's client and it (or between a raw line client and it, for framing and exit codes).
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { fixture, ROOT, runCli } from "./cli.js";
+
+/** The built CLI. */
+export const CLI = join(ROOT, "dist", "cli.js");
+
+/** Pins a fixture server (launched with `env`) into `lock`; fails the test when pinning fails. */
+export async function pinFixture(
+  name: string,
+  lock: string,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const r = await runCli(["mcp", "pin", `node ${JSON.stringify(fixture(name))}`, "--lock", lock], { env });
+  if (r.code !== 0) throw new Error(`pin failed: ${r.stderr}`);
+}
+
+/** The guard's argv for a fixture server after `--`. */
+export function guardArgs(
+  lock: string,
+  name: string,
+  extra: string[] = [],
+  serverArgs: string[] = [],
+): string[] {
+  return [
+    CLI,
+    "mcp",
+    "guard",
+    "--lock",
+    lock,
+    ...extra,
+    "--",
+    process.execPath,
+    fixture(name),
+    ...serverArgs,
+  ];
+}
+
+/** An SDK client connected through the guard, with what the guard wrote on stderr. */
+export interface GuardedClient {
+  client: Client;
+  transport: StdioClientTransport;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** Connects the official SDK client to the guard in front of a fixture server. */
+export async function connectThroughGuard(
+  args: string[],
+  opts: {
+    env?: Record<string, string>;
+    capabilities?: Record<string, unknown>;
+    setup?: (c: Client) => void;
+  } = {},
+): Promise<GuardedClient> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    env: { ...(process.env as Record<string, string>), ...opts.env },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  const client = new Client({ name: "guard-test", version: "0" }, { capabilities: opts.capabilities ?? {} });
+  opts.setup?.(client);
+  await client.connect(transport);
+  return { client, transport, stderr: () => stderr, close: () => client.close() };
+}
+
+/** The tools/call names a fixture received (its CALL_LOG file). */
+export function callsReceived(file: string): string[] {
+  try {
+    return readFileSync(file, "utf8").split("\n").filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** A raw line client on a spawned guard: write lines or bytes, read messages by id, get the exit code. */
+export interface RawGuard {
+  child: ChildProcessWithoutNullStreams;
+  /** The lines the guard wrote on stdout, as written. */
+  lines: string[];
+  write(text: string | Buffer): void;
+  /** Resolves with the first message whose id is `id`. */
+  answer(id: number | string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  exit: Promise<number | null>;
+  stderr(): string;
+}
+
+/** Spawns the guard with raw stdio, for tests of framing, bytes and exit codes. */
+export function spawnGuard(args: string[], env: Record<string, string> = {}): RawGuard {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "pipe" });
+  const lines: string[] = [];
+  const waiting: Array<{ id: number | string; resolve: (m: Record<string, unknown>) => void }> = [];
+  let buffer = "";
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    buffer += chunk;
+    let nl;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      lines.push(line);
+      const m = JSON.parse(line) as Record<string, unknown>;
+      for (const w of waiting.filter((x) => x.id === m.id)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
+  });
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    write: (text) => void child.stdin.write(text),
+    answer: (id, timeoutMs = 20_000) =>
+      new Promise((resolve, reject) => {
+        const found = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((m) => m.id === id);
+        if (found) return resolve(found);
+        const timer = setTimeout(() => reject(new Error(`no answer to ${id}; stderr: ${stderr}`)), timeoutMs);
+        waiting.push({
+          id,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      }),
+    exit,
+    stderr: () => stderr,
+  };
+}
+
+/** The opening of a session, as lines: initialize (id 1) and initialized. */
+export function handshakeLines(protocolVersion = "2025-06-18"): string {
+  const init = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+  };
+  return `${JSON.stringify(init)}\n${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`;
+}
