@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "mcp diff": () => import("./commands/diff.js"),
   "mcp scan": () => import("./commands/scan.js"),
   "mcp guard": () => import("./commands/guard.js"),
+  "mcp guard --install": () => import("./commands/guard-install.js"),
   demo: () => import("./commands/demo.js"),
 };
 
@@ -49,7 +50,16 @@ Every command takes --limit NAME=N (repeatable) to raise a bound on what a serve
 Exit codes: 0 nothing fails, 1 something fails, 2 usage, file or connection error.
 `;
 
+// `mcp guard --install` and `--uninstall` edit client configs: a module of their own beside the
+// guard, found by those options before the `--` that starts a guarded command.
+function isGuardInstall(argv: string[]): boolean {
+  if (argv[0] !== "mcp" || argv[1] !== "guard") return false;
+  const end = argv.indexOf("--");
+  return argv.slice(2, end < 0 ? undefined : end).some((a) => a === "--install" || a === "--uninstall");
+}
+
 function findCommand(argv: string[]): { key: string; rest: string[] } | undefined {
+  if (isGuardInstall(argv)) return { key: "mcp guard --install", rest: argv.slice(2) };
   if (argv[0] === "mcp" && argv[1] !== undefined && COMMANDS[`mcp ${argv[1]}`]) {
     return { key: `mcp ${argv[1]}`, rest: argv.slice(2) };
   }

@@ -1,0 +1,198 @@
+import { copyFileSync } from "node:fs";
+import { relative } from "node:path";
+import { splitCommand } from "../../mcp/argv.js";
+import { detectShape, parseConfigText, readConfigText, serverBlocks } from "../../mcp/config-file.js";
+import { readLock } from "../../pin/lock-file.js";
+import { parseLockSet } from "../../pin/lockset.js";
+import { installGuard, uninstallGuard, type InstallOutcome } from "../../scan/guard-install.js";
+import { ToolscoreError } from "../../util/errors.js";
+import { readJsonFile, writeFileAtomic } from "../../util/fs.js";
+import { escapeLine } from "../../util/unicode.js";
+import { parseCommand, pathArg } from "../args.js";
+import type { CliContext } from "../context.js";
+import { EXIT } from "../exit-codes.js";
+import { isLockSetFile } from "../lockset.js";
+
+export const HELP = `Usage: toolscore mcp guard --install --config FILE --lock LOCK [--server NAME] [--toolscore CMD]
+       toolscore mcp guard --uninstall --config FILE [--server NAME]
+
+Installs the guard into a client config: each stdio entry (or the one named) is rewritten in place
+so that the client launches
+
+  toolscore mcp guard --lock <LOCK, absolute> [--server NAME] -- <the entry's own command and args>
+
+LOCK is a lock set (each entry then names its server with --server) or, for one server, a lock.
+Only the entry's command and the start of its args change: env, cwd, type, other keys, comments
+and formatting stay. A backup of the file (FILE.toolscore-backup) is written first. Installing
+twice changes nothing; an entry whose server the lock does not pin is refused (pin it first), and
+nothing is written. URL entries are listed as not wrapped, with the reason. --uninstall gives every
+wrapped entry its own command back, byte for byte.
+
+Options:
+  --config FILE                 the client config to edit (JSON or JSONC; Codex TOML is refused)
+  --lock LOCK                   with --install: the lock or lock set the guard enforces
+  --server NAME                 only this entry
+  --toolscore CMD               how the client runs toolscore (default "toolscore", found on the
+                                client's PATH); e.g. "/usr/local/bin/toolscore" or
+                                "node /opt/toolscore/dist/cli.js"
+  --verbose                     show stack traces on errors
+`;
+
+const BACKUP = ".toolscore-backup";
+
+/** `toolscore mcp guard --install` and `--uninstall`. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parseCommand(
+    "mcp guard",
+    args,
+    {
+      install: { type: "boolean" },
+      uninstall: { type: "boolean" },
+      config: { type: "string" },
+      lock: { type: "string" },
+      server: { type: "string" },
+      toolscore: { type: "string" },
+    },
+    0,
+  );
+  if (values.help) {
+    ctx.stdout(HELP);
+    return EXIT.OK;
+  }
+  if (values.install === values.uninstall)
+    throw new ToolscoreError(
+      "USAGE",
+      "give one of --install or --uninstall (see: toolscore mcp guard --help)",
+    );
+  if (values.config === undefined)
+    throw new ToolscoreError("USAGE", "name the client config to edit with --config FILE");
+  const file = pathArg(values.config, ctx);
+  const text = readConfigText(file);
+  const data = parseConfigText(text, file);
+  const shape = detectShape(file, data);
+  if (shape === undefined)
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `${values.config} lists no MCP servers that toolscore knows how to read`,
+    );
+  const blocks = serverBlocks(data, shape);
+  const names = new Set(blocks.flatMap((b) => Object.keys(b.servers)));
+  const only = values.server;
+  if (only !== undefined && !names.has(only))
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `${values.config} has no server named ${JSON.stringify(only)}`,
+    );
+  if (shape === "codex") return refuseToml(file, blocks[0]?.servers ?? {}, values, ctx, only);
+
+  let result: { text: string; outcomes: InstallOutcome[] };
+  if (values.install) {
+    if (values.lock === undefined)
+      throw new ToolscoreError("USAGE", "--install needs the lock to enforce: --lock LOCK");
+    const lockPath = pathArg(values.lock, ctx);
+    const lockSet = isLockSetFile(lockPath);
+    let pinned: (name: string) => boolean;
+    if (lockSet) {
+      const set = parseLockSet(readJsonFile(lockPath, "lock set"), values.lock);
+      pinned = (n) => Object.hasOwn(set.servers, n);
+    } else {
+      readLock(lockPath);
+      if (only === undefined && names.size > 1)
+        throw new ToolscoreError(
+          "USAGE",
+          `${values.lock} is the lock of one server: name its entry with --server NAME, or pin the whole config into a lock set (toolscore mcp pin --config ${values.config})`,
+        );
+      pinned = () => true;
+    }
+    const toolscore = splitCommand(values.toolscore ?? "toolscore");
+    if (toolscore.length === 0)
+      throw new ToolscoreError("USAGE", "--toolscore names the command that runs toolscore");
+    result = installGuard(
+      text,
+      shape,
+      blocks.map((b) => b.path),
+      { toolscore, lock: lockPath, lockSet, pinned },
+      only,
+    );
+    const refused = result.outcomes.filter(
+      (o) => o.action === "skipped" && o.reason?.startsWith("not in the lock"),
+    );
+    if (refused.length > 0) {
+      throw new ToolscoreError(
+        "USAGE",
+        `not in ${values.lock}: ${refused.map((o) => o.name).join(", ")}; pin first (toolscore mcp pin --config ${values.config} --lock ${values.lock}); nothing was changed`,
+      );
+    }
+  } else {
+    result = uninstallGuard(
+      text,
+      shape,
+      blocks.map((b) => b.path),
+      only,
+    );
+  }
+  const shown = relative(ctx.cwd, file) || file;
+  const lines = result.outcomes.map((o) => {
+    const what =
+      o.action === "wrapped"
+        ? "wrapped"
+        : o.action === "unwrapped"
+          ? "unwrapped"
+          : o.action === "unchanged"
+            ? (o.reason ?? "unchanged")
+            : `not wrapped: ${o.reason ?? ""}`;
+    return `  ${escapeLine(o.name)}: ${what}`;
+  });
+  if (result.text === text) {
+    ctx.stdout(`${lines.join("\n")}\nNothing to change in ${shown}.\n`);
+    return EXIT.OK;
+  }
+  // The backup first: a failed write never leaves the user without their file.
+  copyFileSync(file, file + BACKUP);
+  writeFileAtomic(file, result.text);
+  const n = result.outcomes.filter((o) => o.action === "wrapped" || o.action === "unwrapped").length;
+  ctx.stdout(
+    `${lines.join("\n")}\n${values.install ? "Guard installed in" : "Guard removed from"} ${n} entr${n === 1 ? "y" : "ies"} of ${shown} (backup: ${shown}${BACKUP}).\n`,
+  );
+  return EXIT.OK;
+}
+
+// Codex's TOML is not rewritten: the file is left alone and the lines to write by hand are shown.
+function refuseToml(
+  file: string,
+  servers: Record<string, unknown>,
+  values: { install?: boolean; lock?: string; toolscore?: string },
+  ctx: CliContext,
+  only: string | undefined,
+): number {
+  const lines = [`toolscore: ${file} is TOML (Codex): toolscore does not rewrite it; nothing was changed.`];
+  if (values.install && values.lock !== undefined) {
+    const lock = pathArg(values.lock, ctx);
+    const set = isLockSetFile(lock);
+    const toolscore = splitCommand(values.toolscore ?? "toolscore");
+    lines.push("To guard a server, give its table these two lines:");
+    for (const [name, raw] of Object.entries(servers)) {
+      if (only !== undefined && name !== only) continue;
+      const e = raw as { command?: unknown; args?: unknown };
+      if (typeof e.command !== "string") continue;
+      const args = [
+        ...toolscore.slice(1),
+        "mcp",
+        "guard",
+        "--lock",
+        lock,
+        ...(set ? ["--server", name] : []),
+        "--",
+        e.command,
+        ...(Array.isArray(e.args) ? e.args.map(String) : []),
+      ];
+      lines.push(
+        `  [mcp_servers.${name}]`,
+        `  command = ${JSON.stringify(toolscore[0])}`,
+        `  args = ${JSON.stringify(args)}`,
+      );
+    }
+  }
+  ctx.stderr(lines.map(escapeLine).join("\n") + "\n");
+  return EXIT.ERROR;
+}
