@@ -79,6 +79,8 @@ export interface ServerChange {
   to: string | null;
   /** For instructions: the text diff. */
   diff?: FieldDiff;
+  /** For instructions compared in the pinned view: `from` and `to` are SHA-256 hashes, not texts. */
+  hashed?: boolean;
 }
 
 /** One side of a diff, as the report names it. */
@@ -95,6 +97,8 @@ export interface ServerDiffJson {
   diff_version: typeof DIFF_VERSION;
   from: DiffSide;
   to: DiffSide;
+  /** Present when a side was a lock: only what a lock holds was compared. */
+  pinned_view?: true;
   identical: boolean;
   added: string[];
   removed: string[];
@@ -134,6 +138,11 @@ export interface ServerDiff {
   scorecards?: ScorecardComparison;
   /** True when the two sides show no difference at all. */
   readonly identical: boolean;
+  /**
+   * True when a side was a lock, so both were compared as a lock holds them: the pinned fields of
+   * each tool, the instructions by hash and the recorded capabilities.
+   */
+  readonly pinnedView: boolean;
   /** True when this diff fails under `failOn`. */
   fails(failOn: DiffFailOn): boolean;
   /** The JSON form (`kind: "toolscore.mcp-diff"`). */

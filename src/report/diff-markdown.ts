@@ -1,7 +1,14 @@
 import { score } from "../diff/scorecards.js";
 import type { DiffFailOn, ServerDiff } from "../diff/types.js";
 import { escapeLine } from "../util/unicode.js";
-import { capabilityLine, differenceCount, lintLine, serverLine, sideTitle } from "./diff.js";
+import {
+  capabilityLine,
+  differenceCount,
+  lintLine,
+  PINNED_VIEW_NOTE,
+  serverLine,
+  sideTitle,
+} from "./diff.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { mdText } from "./markdown.js";
 
@@ -27,6 +34,7 @@ export function renderDiffMarkdown(
     `**${d.fails(failOn) ? "FAIL" : "OK"}**: ${differenceCount(d)} difference(s), ${d.breaking.length} breaking (\`--fail-on ${failOn}\`)`,
     "",
   );
+  if (d.pinnedView) out.push(`_${PINNED_VIEW_NOTE.slice(1, -1)}_`, "");
   if (d.added.length + d.removed.length + d.changed.length > 0) {
     out.push("| change | tool | what |", "| --- | --- | --- |");
     const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));

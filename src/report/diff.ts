@@ -17,6 +17,10 @@ export interface DiffRenderOptions {
 }
 const INDENT = "    ";
 
+/** The line under the title of a diff with a lock on one side. */
+export const PINNED_VIEW_NOTE =
+  "(a lock on one side: compared only what a lock holds, the pinned fields, capabilities and the instructions' hash)";
+
 /** `name version` of one side (escaped), with its label when given. */
 export function sideTitle(s: DiffSide, label?: string): string {
   const name = s.name === null ? "(unnamed server)" : escapeLine(s.name);
@@ -53,6 +57,10 @@ const shown = (v: string | null) => (v === null ? "(none)" : escapeLine(v));
 /** `server version: 0.6.3 -> 2.0.1`, or `instructions changed`. */
 export function serverLine(c: ServerChange): string {
   if (c.field === "instructions") {
+    if (c.hashed) {
+      const h = (v: string | null) => (v === null ? "(none)" : `sha256 ${v.slice(0, 12)}`);
+      return `instructions changed (compared by hash: ${h(c.from)} -> ${h(c.to)})`;
+    }
     return c.from === null
       ? "instructions added"
       : c.to === null
@@ -95,6 +103,7 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   const st = opts.style ?? PLAIN;
   const failOn = opts.failOn ?? "any";
   const lines = [`${sideTitle(d.from, opts.labels?.a)}  ->  ${sideTitle(d.to, opts.labels?.b)}`];
+  if (d.pinnedView) lines.push(st.dim(PINNED_VIEW_NOTE));
   const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));
   for (const name of d.added) {
     lines.push(st.green(`+ ${escapeLine(name)}`));

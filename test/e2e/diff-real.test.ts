@@ -130,3 +130,22 @@ test("server-filesystem 2025.8.21 -> 2026.8.31: parameters appear, descriptions 
     dir.remove();
   }
 });
+
+test("server-memory 2026.8.31 against its own lock, either way round and live: no differences, compared as pinned", async () => {
+  const snap = join(tmp.dir, "mem2608.json");
+  const lock = join(tmp.dir, "mem2608.lock.json");
+  assert.equal((await runCli(["mcp", "list", MEM_B, "--json", snap])).code, 0);
+  assert.equal((await runCli(["mcp", "pin", snap, "--lock", lock])).code, 0);
+  for (const [a, b] of [
+    [snap, lock],
+    [lock, snap],
+    [lock, MEM_B],
+  ] as const) {
+    const r = await runCli(["mcp", "diff", a, b]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(
+      r.stdout,
+      /^.*\n\(a lock on one side: compared only what a lock holds.*\)\nNo differences\.\n/,
+    );
+  }
+});
