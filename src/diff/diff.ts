@@ -162,12 +162,33 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
   const renames = findRenames(
     removed.map((n) => ta.get(n)!),
     added.map((n) => tb.get(n)!),
-  );
+    [...a.tools, ...b.tools],
+  ).map((r) => {
+    const change = compareTool(r.to, ta.get(r.from)!, tb.get(r.to)!, caps);
+    const { name: _, ...rest } = change ?? {
+      name: r.to,
+      fields: [],
+      diffs: [],
+      capabilities: [],
+      parameters: [],
+    };
+    return { ...r, change: rest };
+  });
+  const renamedFrom = new Map(renames.map((r) => [r.to, ta.get(r.from)!]));
   const addedCapabilities = added
-    .map((tool) => ({
-      tool,
-      capabilities: capabilityChanges([], caps.b(tb.get(tool)!)).filter((c) => c.capability !== "unknown"),
-    }))
+    .map((tool) => {
+      // A renamed tool is compared with the tool it replaces: only what that one could not do is new.
+      const old = renamedFrom.get(tool);
+      const now = caps.b(tb.get(tool)!);
+      return {
+        tool,
+        capabilities: old
+          ? capabilityChanges(caps.a(old), now).filter(
+              (c) => c.change === "added" && c.capability !== "unknown",
+            )
+          : capabilityChanges([], now),
+      };
+    })
     .filter((x) => x.capabilities.length > 0);
   const touched = new Set([...added, ...removed, ...changed.map((c) => c.name)]);
   const duplicates = ta.size !== a.tools.length || tb.size !== b.tools.length;

@@ -68,8 +68,14 @@ export interface BreakingChange {
 export interface LikelyRename {
   from: string;
   to: string;
-  /** What they share: `description`, `inputSchema` or both. */
+  /** What they share exactly: `description`, `inputSchema` (with parameters) or both. */
   same: Array<"description" | "inputSchema">;
+  /** How alike they are, from 0 to 1 (names, descriptions and parameters combined). */
+  score: number;
+  /** Why they were paired, as a reviewer reads it ("same words in another case style"). */
+  reasons: string[];
+  /** The renamed tool compared field by field with the old one (the name left out). */
+  change: Omit<ToolChange, "name">;
 }
 
 /** A change to the server as a whole. */
@@ -124,7 +130,10 @@ export interface ServerDiff {
   renames: LikelyRename[];
   /** Tools on both sides that differ, sorted by name. */
   changed: ToolChange[];
-  /** The capabilities of each added tool, with their sources (`unknown` left out). */
+  /**
+   * The capabilities of each added tool, with their sources (`unknown` with its reason); for a
+   * likely rename, only those the old tool did not have.
+   */
   addedCapabilities: Array<{ tool: string; capabilities: CapabilityChange[] }>;
   /** Lint findings in B that A did not have. */
   lintNew: LintFinding[];

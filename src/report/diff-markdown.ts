@@ -6,6 +6,7 @@ import {
   differenceCount,
   lintLine,
   PINNED_VIEW_NOTE,
+  renameHint,
   serverLine,
   sideTitle,
 } from "./diff.js";
@@ -45,7 +46,9 @@ export function renderDiffMarkdown(
       );
     for (const n of d.removed) {
       const r = renamed.get(n);
-      out.push(`| removed | ${mdText(n)} | ${r ? `likely renamed to ${mdText(r.to)}` : ""} |`);
+      out.push(
+        `| removed | ${mdText(n)} | ${r ? `${mdText(renameHint(r).replace(/^likely renamed/, `likely renamed to ${r.to}`))}` : ""} |`,
+      );
     }
     for (const c of d.changed) {
       const what = [c.fields.map(mdText).join(", "), ...c.capabilities.map((x) => mdText(capabilityLine(x)))];

@@ -64,7 +64,8 @@ test("server-memory 2025.4.25 -> 2026.8.31: titles, annotations, output schemas 
     ]),
   );
   assert.deepEqual(caps.delete_entities, ["+write"]);
-  assert.deepEqual(caps.open_nodes, ["+read", "-unknown"]);
+  // open_nodes reads on both sides now: its leading verb is `open`.
+  assert.deepEqual(caps.open_nodes, []);
   assert.deepEqual(d.server, [{ field: "protocol", from: "2024-11-05", to: "2025-11-25" }]);
   assert.equal(d.from.version, "0.6.3");
   assert.equal(d.to.version, "0.6.3");
