@@ -1,6 +1,7 @@
 import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
 import { escapeLine } from "../util/unicode.js";
+import { forgetSecrets, scrubSecrets } from "../mcp/redact.js";
 import type { CliContext } from "./context.js";
 
 // Re-exported so that the bin loads one module before the command.
@@ -53,8 +54,16 @@ function findCommand(argv: string[]): { key: string; rest: string[] } | undefine
 }
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function main(argv: string[], ctx: CliContext): Promise<number> {
+export async function main(argv: string[], given: CliContext): Promise<number> {
   const verbose = argv.includes("--verbose");
+  // One scrubber for everything written: a secret given to reach a server never reaches output,
+  // whether the server echoes it in its stderr, an error, a description or a call result.
+  forgetSecrets();
+  const ctx: CliContext = {
+    ...given,
+    stdout: (t) => given.stdout(scrubSecrets(t)),
+    stderr: (t) => given.stderr(scrubSecrets(t)),
+  };
   try {
     if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h") {
       ctx.stdout(HELP);
