@@ -166,12 +166,19 @@ export function deriveCapabilities(tool: RawTool, override?: readonly Capability
 }
 
 /** The first match of `pattern` in `text`, skipping negated ones when `skipNegated`. */
-function firstMatch(pattern: RegExp, text: string, skipNegated: boolean): string | undefined {
+function firstMatch(pattern: RegExp, text: string, exec: boolean): string | undefined {
   const global = new RegExp(
     pattern.source,
     pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`,
   );
-  for (const m of text.matchAll(global)) if (!skipNegated || !negated(text, m.index)) return m[0];
+  // The first sentence says what the tool does; an imperative later on is advice to the model
+  // ("Run the returned curl command"), while a third-person verb still describes the tool.
+  const lead = /^\s*[^]*?(?:[.!?](?=\s)|\n\s*\n|$)/.exec(text)![0].length;
+  for (const m of text.matchAll(global)) {
+    if (!exec) return m[0];
+    if (negated(text, m.index)) continue;
+    if (/^\w+s\b/i.test(m[0]) || m.index < lead) return m[0];
+  }
   return undefined;
 }
 

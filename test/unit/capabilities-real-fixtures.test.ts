@@ -3,7 +3,7 @@
 // kubernetes, notion, playwright, slack, tavily). Reviewed by hand: a read verb after a vendor
 // prefix reads, destructive tools write too, exec only where the tool runs what it is given
 // (`kubectl_generic`, `browser_evaluate`, `browser_run_code_unsafe`, `start_process`,
-// `exec_in_pod`; `firecrawl_parse` tells the model to run a curl command), never on "running
+// `exec_in_pod`; not `firecrawl_parse`, which only advises the model to run a curl command), never on "running
 // processes". Annotations the servers declare are taken as they are (Playwright's and Notion's
 // destructiveHint).
 import { test } from "node:test";
@@ -73,7 +73,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     firecrawl_monitor_list: "read",
     firecrawl_monitor_run: "write network",
     firecrawl_monitor_update: "write delete network",
-    firecrawl_parse: "read network exec",
+    firecrawl_parse: "read network",
     firecrawl_research_inspect_paper: "read network",
     firecrawl_research_read_paper: "read network",
     firecrawl_research_related_papers: "read network",

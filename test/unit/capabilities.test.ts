@@ -131,6 +131,11 @@ const CASES: Array<[string, RawTool, Capability[]]> = [
     ["unknown"],
   ],
   [
+    "not exec: an imperative after the first sentence is advice to the model",
+    { name: "parse_file", description: "Parse a file. Then run the returned curl command." },
+    ["unknown"],
+  ],
+  [
     "exec after a negated sentence",
     { name: "x", description: "No login needed. Runs a shell command." },
     ["exec"],
