@@ -1,6 +1,6 @@
 import type { RawTool } from "../mcp/types.js";
 import { LINT_RULE_BY_ID, type LintRuleId } from "./rules.js";
-import type { LintFinding } from "./types.js";
+import type { LintFinding, Severity } from "./types.js";
 
 /** A tool being linted, and the name its findings carry. */
 export interface ToolUnderLint {
@@ -9,21 +9,25 @@ export interface ToolUnderLint {
   label: string;
 }
 
-/** Records one finding of `rule` for the tool under lint; the severity comes from the catalogue. */
+/**
+ * Records one finding of `rule` for the tool under lint; the severity comes from the catalogue,
+ * unless the check knows the case is milder (`severity`).
+ */
 export type Emit = (
   rule: LintRuleId,
   path: string,
   message: string,
   fix: string,
   args?: Record<string, unknown>,
+  severity?: Severity,
 ) => void;
 
 /** An {@link Emit} that appends findings about `tool` to `out`. */
 export function emitterFor(tool: string | null, out: LintFinding[]): Emit {
-  return (rule, path, message, fix, args) => {
+  return (rule, path, message, fix, args, severity) => {
     out.push({
       rule,
-      severity: LINT_RULE_BY_ID[rule].severity,
+      severity: severity ?? LINT_RULE_BY_ID[rule].severity,
       tool,
       path,
       message,
