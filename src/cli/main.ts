@@ -2,6 +2,7 @@ import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
 import { escapeLine } from "../util/unicode.js";
 import { limitsFrom, setLimits } from "../util/limits.js";
+import { forgetSecrets, scrubSecrets } from "../mcp/redact.js";
 import type { CliContext } from "./context.js";
 
 // Re-exported so that the bin loads one module before the command.
@@ -92,8 +93,16 @@ function takeLimitArgs(argv: string[]): { rest: string[]; limits: string[] } {
 }
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function main(fullArgv: string[], ctx: CliContext): Promise<number> {
+export async function main(fullArgv: string[], given: CliContext): Promise<number> {
   const verbose = fullArgv.includes("--verbose");
+  // One scrubber for everything written: a secret given to reach a server never reaches output,
+  // whether the server echoes it in its stderr, an error, a description or a call result.
+  forgetSecrets();
+  const ctx: CliContext = {
+    ...given,
+    stdout: (t) => given.stdout(scrubSecrets(t)),
+    stderr: (t) => given.stderr(scrubSecrets(t)),
+  };
   try {
     const { rest: argv, limits } = takeLimitArgs(fullArgv);
     setLimits(limitsFrom(ctx.env, limits));

@@ -37,7 +37,7 @@ export async function snapshotOfTarget(
   target: ServerTarget,
   values: Record<string, unknown>,
   ctx: CliContext,
-): Promise<{ snapshot: ServerSnapshot; origin: SnapshotSource["origin"] }> {
+): Promise<SavedFile | { snapshot: ServerSnapshot; origin: "live" }> {
   if (target.kind === "file") return readSavedFile(resolve(ctx.cwd, target.path));
   const client = await connectTarget(target, connectOptions(values, ctx));
   try {

@@ -38,7 +38,7 @@ export function breakingChanges(d: {
   const renamedTo = new Map(d.renames.map((r) => [r.from, r]));
   for (const tool of d.removed) {
     const r = renamedTo.get(tool);
-    const hint = r ? ` (likely renamed to '${r.to}': same ${r.same.join(" and ")})` : "";
+    const hint = r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : "";
     out.push({ tool, kind: "tool-removed", reason: `tool removed${hint}` });
   }
   for (const c of d.changed) {

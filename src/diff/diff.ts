@@ -7,6 +7,7 @@ import { breakingChanges } from "./breaking.js";
 import { compareLint } from "./lint.js";
 import { compareSurfaceLint, diffSurface, surfaceBreaking, surfaceDifferenceCount } from "./surface.js";
 import { compareParameters } from "./params.js";
+import { pinnedSides, type DiffInput, type PinnedSide } from "./pinned-view.js";
 import { findRenames } from "./renames.js";
 import { sameJson } from "./same-json.js";
 import { compareScorecards, type ScorecardComparison, type ScorecardSummary } from "./scorecards.js";
@@ -77,14 +78,26 @@ export function capabilityChanges(a: CapabilityFinding[], b: CapabilityFinding[]
   ].sort((x, y) => compareCodeUnits(x.change, y.change) || compareCodeUnits(x.capability, y.capability));
 }
 
-function compareTool(name: string, a: RawTool, b: RawTool): ToolChange | undefined {
+/** A tool's capabilities: as its lock records them in the pinned view, else derived. */
+type CapsOf = (tool: RawTool) => CapabilityFinding[];
+
+function capsOf(view: PinnedSide | undefined): CapsOf {
+  return (t) => view?.capabilities.get(String(t.name)) ?? deriveCapabilities(t);
+}
+
+function compareTool(
+  name: string,
+  a: RawTool,
+  b: RawTool,
+  caps: { a: CapsOf; b: CapsOf } = { a: deriveCapabilities, b: deriveCapabilities },
+): ToolChange | undefined {
   const fields = fieldOrder([...Object.keys(a), ...Object.keys(b)]).filter((f) => !sameJson(a[f], b[f]));
   if (fields.length === 0) return undefined;
   return {
     name,
     fields,
     diffs: fields.map((f) => fieldDiff(f, a[f], b[f])),
-    capabilities: capabilityChanges(deriveCapabilities(a), deriveCapabilities(b)),
+    capabilities: capabilityChanges(caps.a(a), caps.b(b)),
     parameters: fields.includes("inputSchema") ? compareParameters(a.inputSchema, b.inputSchema) : [],
   };
 }
@@ -101,14 +114,21 @@ function side(s: ServerSnapshot): DiffSide {
   };
 }
 
-function serverChanges(a: ServerSnapshot, b: ServerSnapshot): ServerChange[] {
+function serverChanges(
+  a: ServerSnapshot,
+  b: ServerSnapshot,
+  view?: { a: PinnedSide; b: PinnedSide },
+): ServerChange[] {
   const out: ServerChange[] = [];
   const A = side(a);
   const B = side(b);
   if (A.name !== B.name) out.push({ field: "name", from: A.name, to: B.name });
   if (A.version !== B.version) out.push({ field: "version", from: A.version, to: B.version });
   if (A.protocol !== B.protocol) out.push({ field: "protocol", from: A.protocol, to: B.protocol });
-  if (a.instructions !== b.instructions) {
+  if (view) {
+    const [x, y] = [view.a.instructionsSha256, view.b.instructionsSha256];
+    if (x !== y) out.push({ field: "instructions", from: x, to: y, hashed: true });
+  } else if (a.instructions !== b.instructions) {
     out.push({
       field: "instructions",
       from: a.instructions,
@@ -122,9 +142,15 @@ function serverChanges(a: ServerSnapshot, b: ServerSnapshot): ServerChange[] {
 /**
  * Compares two snapshots (A the baseline, B the candidate) and classifies what changed. Pure: no
  * I/O. A change of key order alone is no change; every list is sorted, so the same inputs give
- * the same diff.
+ * the same diff. When either side is a lock, both are compared as a lock holds them (the pinned
+ * fields, the instructions by hash, the recorded capabilities) and the diff says so (`pinnedView`).
  */
-export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOptions = {}): ServerDiff {
+export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions = {}): ServerDiff {
+  const view = pinnedSides(inA, inB);
+  const a = view ? view.a.snapshot : (inA as ServerSnapshot);
+  const b = view ? view.b.snapshot : (inB as ServerSnapshot);
+  const caps = { a: capsOf(view?.a), b: capsOf(view?.b) };
+  const pinnedView = view !== undefined;
   const ta = byName(a.tools);
   const tb = byName(b.tools);
   const added = [...tb.keys()].filter((n) => !ta.has(n)).sort(compareCodeUnits);
@@ -134,20 +160,39 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
     const x = ta.get(name)!;
     const y = tb.get(name)!;
     if (sameJson(x, y)) continue;
-    const change = compareTool(name, x, y);
+    const change = compareTool(name, x, y, caps);
     if (change) changed.push(change);
   }
   const renames = findRenames(
     removed.map((n) => ta.get(n)!),
     added.map((n) => tb.get(n)!),
-  );
+    [...a.tools, ...b.tools],
+  ).map((r) => {
+    const change = compareTool(r.to, ta.get(r.from)!, tb.get(r.to)!, caps);
+    const { name: _, ...rest } = change ?? {
+      name: r.to,
+      fields: [],
+      diffs: [],
+      capabilities: [],
+      parameters: [],
+    };
+    return { ...r, change: rest };
+  });
+  const renamedFrom = new Map(renames.map((r) => [r.to, ta.get(r.from)!]));
   const addedCapabilities = added
-    .map((tool) => ({
-      tool,
-      capabilities: capabilityChanges([], deriveCapabilities(tb.get(tool)!)).filter(
-        (c) => c.capability !== "unknown",
-      ),
-    }))
+    .map((tool) => {
+      // A renamed tool is compared with the tool it replaces: only what that one could not do is new.
+      const old = renamedFrom.get(tool);
+      const now = caps.b(tb.get(tool)!);
+      return {
+        tool,
+        capabilities: old
+          ? capabilityChanges(caps.a(old), now).filter(
+              (c) => c.change === "added" && c.capability !== "unknown",
+            )
+          : capabilityChanges([], now),
+      };
+    })
     .filter((x) => x.capabilities.length > 0);
   const touched = new Set([...added, ...removed, ...changed.map((c) => c.name)]);
   const duplicates = ta.size !== a.tools.length || tb.size !== b.tools.length;
@@ -156,7 +201,7 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
   const items = compareSurfaceLint(a, b);
   const lintNew = [...tools.lintNew, ...items.lintNew];
   const lintResolved = [...tools.lintResolved, ...items.lintResolved];
-  const server = serverChanges(a, b);
+  const server = serverChanges(a, b, view);
   let scorecards: ScorecardComparison | undefined;
   let scoreBreaking: ReturnType<typeof compareScorecards>["breaking"] = [];
   if (opts.scorecards) {
@@ -198,6 +243,7 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
     breaking,
     scorecards,
     identical,
+    pinnedView,
     fails(failOn: DiffFailOn): boolean {
       if (failOn === "none") return false;
       if (failOn === "breaking") return breaking.length > 0;
@@ -209,6 +255,7 @@ export function diffSnapshots(a: ServerSnapshot, b: ServerSnapshot, opts: DiffOp
         diff_version: DIFF_VERSION,
         from,
         to,
+        ...(pinnedView ? { pinned_view: true as const } : {}),
         identical,
         added,
         removed,

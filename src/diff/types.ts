@@ -76,8 +76,14 @@ export interface BreakingChange {
 export interface LikelyRename {
   from: string;
   to: string;
-  /** What they share: `description`, `inputSchema` or both. */
+  /** What they share exactly: `description`, `inputSchema` (with parameters) or both. */
   same: Array<"description" | "inputSchema">;
+  /** How alike they are, from 0 to 1 (names, descriptions and parameters combined). */
+  score: number;
+  /** Why they were paired, as a reviewer reads it ("same words in another case style"). */
+  reasons: string[];
+  /** The renamed tool compared field by field with the old one (the name left out). */
+  change: Omit<ToolChange, "name">;
 }
 
 /** A change to the server as a whole. */
@@ -87,6 +93,8 @@ export interface ServerChange {
   to: string | null;
   /** For instructions: the text diff. */
   diff?: FieldDiff;
+  /** For instructions compared in the pinned view: `from` and `to` are SHA-256 hashes, not texts. */
+  hashed?: boolean;
 }
 
 /** One side of a diff, as the report names it. */
@@ -103,6 +111,8 @@ export interface ServerDiffJson {
   diff_version: typeof DIFF_VERSION;
   from: DiffSide;
   to: DiffSide;
+  /** Present when a side was a lock: only what a lock holds was compared. */
+  pinned_view?: true;
   identical: boolean;
   added: string[];
   removed: string[];
@@ -130,7 +140,10 @@ export interface ServerDiff {
   renames: LikelyRename[];
   /** Tools on both sides that differ, sorted by name. */
   changed: ToolChange[];
-  /** The capabilities of each added tool, with their sources (`unknown` left out). */
+  /**
+   * The capabilities of each added tool, with their sources (`unknown` with its reason); for a
+   * likely rename, only those the old tool did not have.
+   */
   addedCapabilities: Array<{ tool: string; capabilities: CapabilityChange[] }>;
   /** Lint findings in B that A did not have. */
   lintNew: LintFinding[];
@@ -146,6 +159,11 @@ export interface ServerDiff {
   scorecards?: ScorecardComparison;
   /** True when the two sides show no difference at all. */
   readonly identical: boolean;
+  /**
+   * True when a side was a lock, so both were compared as a lock holds them: the pinned fields of
+   * each tool, the instructions by hash and the recorded capabilities.
+   */
+  readonly pinnedView: boolean;
   /** True when this diff fails under `failOn`. */
   fails(failOn: DiffFailOn): boolean;
   /** The JSON form (`kind: "toolscore.mcp-diff"`). */

@@ -11,7 +11,8 @@ export interface ToolUnderLint {
 
 /**
  * Records one finding of `rule` for the tool under lint; the severity comes from the catalogue unless
- * the rule grades its findings (detection rules: `error` for a plain attack, `warning` for a hint).
+ * the check grades its finding (`severity`): detection rules give `error` for a plain attack and
+ * `warning` for a hint, other checks a milder severity for a milder case.
  */
 export type Emit = (
   rule: LintRuleId,

@@ -89,7 +89,8 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     id: "property-no-type",
     severity: "error",
-    summary: "A property has no type, and no enum, const, $ref or combinator that gives one.",
+    summary:
+      "An inputSchema property has no type, and no enum, const, $ref or combinator that gives one (a warning when it is declared {}: a deliberate any; outputSchema values are not checked).",
     help: "Without a type a model guesses what to send. Give the property a type (or an enum, const or anyOf of typed schemas).",
   },
   {

@@ -92,8 +92,12 @@ export function checkSchemas({ tool }: ToolUnderLint, emit: Emit): void {
 
 function checkNode(node: SchemaNode, emit: Emit): void {
   const s = node.schema;
-  if ((node.role === "property" || node.role === "items") && !givesType(s)) {
+  // An untyped output value is nothing a model fills in; an input property declared `{}` is a
+  // deliberate "any": worth a warning, not an error.
+  const output = node.path.startsWith("outputSchema");
+  if ((node.role === "property" || node.role === "items") && !givesType(s) && !output) {
     const what = node.role === "property" ? `property ${quote(node.key ?? "")}` : "array items";
+    const anyValue = s === true || (isObject(s) && Object.keys(s).length === 0);
     emit(
       "property-no-type",
       node.path,
@@ -102,6 +106,7 @@ function checkNode(node: SchemaNode, emit: Emit): void {
         ? `Add a "type" to ${what} (or an enum, const, or anyOf of typed schemas).`
         : `Add a "type" to the items schema at ${node.path}.`,
       { property: node.key ?? null },
+      anyValue ? "warning" : undefined,
     );
   }
   if (!isObject(s)) return;

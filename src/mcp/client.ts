@@ -6,6 +6,7 @@ import { negotiate, type NegotiateOptions } from "./negotiate.js";
 import type { ProtocolChoice } from "./protocol.js";
 import { LeanStdioTransport } from "./stdio-transport.js";
 import { ListingBounds } from "./bounds.js";
+import { redactCommand } from "./redact.js";
 import {
   McpSession,
   type ClientCapabilityName,
@@ -261,7 +262,7 @@ function withStartContext(e: unknown, argv: readonly string[]): unknown {
   if (e.code === "SERVER_EXITED") {
     return new ToolscoreError(
       "SERVER_EXITED",
-      `${argv.join(" ")} exited before it finished the MCP handshake${e.message.replace(/^the server exited during (initialize|server\/discover)/, "")}`,
+      `${redactCommand(argv.join(" "))} exited before it finished the MCP handshake${e.message.replace(/^the server exited during (initialize|server\/discover)/, "")}`,
       e.data,
     );
   }

@@ -4,7 +4,7 @@ import { ToolscoreError } from "../util/errors.js";
 import { isFile } from "../util/fs.js";
 import { splitCommand } from "./argv.js";
 import { readConfigEntry, type ConfigEntry } from "./config.js";
-import { redactUrl } from "./redact.js";
+import { redactCommand, redactUrl, rememberLaunchSecrets } from "./redact.js";
 
 /** Where a server is: a process to launch, a URL, or a saved snapshot or lock file. */
 export type ServerTarget =
@@ -31,6 +31,14 @@ export interface TargetOptions {
  * file; one ending in `.json` that names no file is an error, never launched.
  */
 export function resolveTarget(arg: string | undefined, opts: TargetOptions = {}): ServerTarget {
+  const target = findTarget(arg, opts);
+  // Whatever toolscore is given to reach the server is kept out of every output.
+  if (target.kind === "stdio") rememberLaunchSecrets({ env: target.env, argv: target.argv });
+  if (target.kind === "http") rememberLaunchSecrets({ headers: target.headers, url: target.url });
+  return target;
+}
+
+function findTarget(arg: string | undefined, opts: TargetOptions): ServerTarget {
   if (arg !== undefined && opts.config !== undefined) {
     throw new ToolscoreError(
       "USAGE",
@@ -64,7 +72,7 @@ export function resolveTarget(arg: string | undefined, opts: TargetOptions = {})
     );
   }
   const argv = splitCommand(arg);
-  return { kind: "stdio", argv, env, cwd: opts.cwd, label: arg };
+  return { kind: "stdio", argv, env, cwd: opts.cwd, label: redactCommand(arg) };
 }
 
 /**
@@ -76,6 +84,9 @@ export function configTarget(
   entry: ConfigEntry,
   extra: { env?: Record<string, string>; headers?: Record<string, string>; cwd?: string } = {},
 ): ServerTarget {
+  if (entry.transport === "stdio")
+    rememberLaunchSecrets({ env: { ...entry.env, ...extra.env }, argv: [entry.command, ...entry.args] });
+  else rememberLaunchSecrets({ headers: { ...entry.headers, ...extra.headers }, url: entry.url });
   if (entry.transport === "stdio") {
     return {
       kind: "stdio",

@@ -7,6 +7,8 @@ import {
   DESCRIPTION_PATTERNS,
   EXEC_OBJECTS,
   EXEC_WORDS,
+  LEAD_WRITE_VERBS,
+  NEGATIONS,
   NETWORK_WORDS,
   READ_VERBS,
   RUN_VERBS,
@@ -41,6 +43,47 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
+/** The source of `unknown`: why nothing was found. */
+export const NOTHING_MATCHED = "no annotation, name or description rule matched";
+
+const VERBS = new Set([
+  ...READ_VERBS,
+  ...WRITE_VERBS,
+  ...LEAD_WRITE_VERBS,
+  ...DELETE_VERBS,
+  ...EXEC_WORDS,
+  ...RUN_VERBS,
+]);
+// How many words may stand before the verb that leads a name: a server or vendor name and a
+// product word (`brave_web_search`, `API-get-user`, `slack_get_users`).
+const PREFIX_WORDS = 2;
+
+/** The verb that leads a name: its first word that is a verb, after at most two that are not. */
+export function leadVerb(words: readonly string[]): string | undefined {
+  return words.slice(0, PREFIX_WORDS + 1).find((w) => VERBS.has(w));
+}
+
+/** The first word of a text and the verb stem it is a form of (`Gets` is `get`), if in `list`. */
+function startsWith(text: string, list: readonly string[]): { word: string; verb: string } | undefined {
+  const word = /^\s*([A-Za-z]+)/.exec(text)?.[1];
+  if (!word) return undefined;
+  const w = word.toLowerCase();
+  const stem = [w, w.replace(/s$/, ""), w.replace(/es$/, ""), w.replace(/ies$/, "y")];
+  const verb = list.find((v) => stem.includes(v));
+  return verb ? { word, verb } : undefined;
+}
+
+/** Whether a negation comes before `index` in the same sentence of `text`. */
+function negated(text: string, index: number): boolean {
+  const sentence =
+    text
+      .slice(0, index)
+      .split(/[.!?;:\n]/)
+      .at(-1) ?? "";
+  const words = sentence.toLowerCase().match(/[a-z']+/g) ?? [];
+  return words.some((w) => NEGATIONS.includes(w) || w.endsWith("n't"));
+}
+
 class Found {
   private readonly map = new Map<Capability, string[]>();
   add(c: Capability, source: string): void {
@@ -56,7 +99,7 @@ class Found {
       capability: c,
       sources: this.map.get(c)!,
     }));
-    return out.length ? out : [{ capability: "unknown", sources: [] }];
+    return out.length ? out : [{ capability: "unknown", sources: [NOTHING_MATCHED] }];
   }
 }
 
@@ -82,7 +125,11 @@ export function deriveCapabilities(tool: RawTool, override?: readonly Capability
   const readOnly = ann.readOnlyHint === true;
   if (readOnly) found.add("read", "annotation readOnlyHint: true");
   if (ann.readOnlyHint === false) found.add("write", "annotation readOnlyHint: false");
-  if (ann.destructiveHint === true && !readOnly) found.add("delete", "annotation destructiveHint: true");
+  if (ann.destructiveHint === true && !readOnly) {
+    // A destructive tool is not read-only: it writes too.
+    found.add("write", "annotation destructiveHint: true");
+    found.add("delete", "annotation destructiveHint: true");
+  }
   if (ann.openWorldHint === true) found.add("network", "annotation openWorldHint: true");
 
   const words = typeof tool.name === "string" ? nameWords(tool.name) : [];
@@ -92,7 +139,10 @@ export function deriveCapabilities(tool: RawTool, override?: readonly Capability
     if (EXEC_WORDS.includes(w)) found.add("exec", `name word '${w}'`);
     if (NETWORK_WORDS.includes(w)) found.add("network", `name word '${w}'`);
   }
-  if (words[0] !== undefined && READ_VERBS.includes(words[0])) found.add("read", `name verb '${words[0]}'`);
+  const lead = leadVerb(words);
+  if (lead !== undefined && READ_VERBS.includes(lead)) found.add("read", `name verb '${lead}'`);
+  if (lead !== undefined && LEAD_WRITE_VERBS.includes(lead) && !readOnly)
+    found.add("write", `name verb '${lead}'`);
   const run = words.find((w) => RUN_VERBS.includes(w));
   const object = words.find((w) => EXEC_OBJECTS.includes(w));
   if (run && object) found.add("exec", `name '${run}' + '${object}'`);
@@ -101,18 +151,35 @@ export function deriveCapabilities(tool: RawTool, override?: readonly Capability
   const quoted = new Set<Capability>();
   for (const { capability, pattern } of DESCRIPTION_PATTERNS) {
     // One quote per capability is enough to explain it.
-    const m = quoted.has(capability) ? null : pattern.exec(description);
+    if (quoted.has(capability)) continue;
+    const m = firstMatch(pattern, description, capability === "exec");
     if (m) {
-      found.add(capability, `description '${m[0]}'`);
+      found.add(capability, `description '${m}'`);
       quoted.add(capability);
     }
   }
-  const first = /^\s*([A-Za-z]+)/.exec(description)?.[1]?.toLowerCase();
-  if (first) {
-    const stem = DESCRIPTION_DELETE_START.find((v) => first === v || first === `${v}s` || first === `${v}es`);
-    if (stem) found.add("delete", `description starts with '${/^\s*([A-Za-z]+)/.exec(description)![1]}'`);
-  }
+  const del = startsWith(description, DESCRIPTION_DELETE_START);
+  if (del) found.add("delete", `description starts with '${del.word}'`);
+  const read = startsWith(description, READ_VERBS);
+  if (read) found.add("read", `description starts with '${read.word}'`);
   return found.result();
+}
+
+/** The first match of `pattern` in `text`, skipping negated ones when `skipNegated`. */
+function firstMatch(pattern: RegExp, text: string, exec: boolean): string | undefined {
+  const global = new RegExp(
+    pattern.source,
+    pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`,
+  );
+  // The first sentence says what the tool does; an imperative later on is advice to the model
+  // ("Run the returned curl command"), while a third-person verb still describes the tool.
+  const lead = /^\s*[^]*?(?:[.!?](?=\s)|\n\s*\n|$)/.exec(text)![0].length;
+  for (const m of text.matchAll(global)) {
+    if (!exec) return m[0];
+    if (negated(text, m.index)) continue;
+    if (/^\w+s\b/i.test(m[0]) || m.index < lead) return m[0];
+  }
+  return undefined;
 }
 
 /** The capability names of a derivation, in list order. */

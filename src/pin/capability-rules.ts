@@ -24,6 +24,9 @@ export const DELETE_VERBS: readonly string[] = [
   "clear",
   "revoke",
   "uninstall",
+  "kill",
+  "terminate",
+  "unpublish",
 ];
 
 /** Verbs that give `write` wherever they appear in a name. */
@@ -62,9 +65,65 @@ export const WRITE_VERBS: readonly string[] = [
   "enable",
   "disable",
   "store",
+  "fork",
+  "reply",
+  "cordon",
+  "drain",
+  "refund",
+  "upgrade",
+  "deploy",
+  "restart",
 ];
 
-/** Verbs that give `read` when they are the first word of a name. */
+/**
+ * Verbs that give `write` only when they lead a name (the first verb, after any prefix), because
+ * elsewhere they are as often nouns: `start_process` but `get_start_date`, `browser_type` but
+ * `get_type`, `schedule_job` but `get_schedule`.
+ */
+export const LEAD_WRITE_VERBS: readonly string[] = [
+  "start",
+  "stop",
+  "pause",
+  "resume",
+  "cancel",
+  "close",
+  "reopen",
+  "approve",
+  "invite",
+  "schedule",
+  "duplicate",
+  "restore",
+  "apply",
+  "install",
+  "scale",
+  "rollout",
+  "comment",
+  "react",
+  "archive",
+  "tag",
+  "label",
+  "click",
+  "type",
+  "fill",
+  "press",
+  "drag",
+  "hover",
+  "select",
+  "interact",
+  "configure",
+  "attach",
+  "finalize",
+  "confirm",
+  "resize",
+  "handle",
+  "port",
+];
+
+/**
+ * Verbs that give `read` when they lead a name: the first word, or the first verb after a prefix
+ * that is no verb (`slack_get_users`, `brave_web_search`, `API-get-user`), and when they start
+ * the description.
+ */
 export const READ_VERBS: readonly string[] = [
   "get",
   "list",
@@ -82,6 +141,39 @@ export const READ_VERBS: readonly string[] = [
   "check",
   "peek",
   "stat",
+  "fetch",
+  "lookup",
+  "browse",
+  "explore",
+  "analyze",
+  "analyse",
+  "explain",
+  "summarize",
+  "extract",
+  "scrape",
+  "crawl",
+  "map",
+  "resolve",
+  "screenshot",
+  "snapshot",
+  "download",
+  "export",
+  "diff",
+  "compare",
+  "validate",
+  "verify",
+  "print",
+  "echo",
+  "see",
+  "tail",
+  "wait",
+  "open",
+  "sum",
+  "calculate",
+  "think",
+  "return",
+  "returns",
+  "look",
 ];
 
 /** Words that give `exec` wherever they appear in a name. */
@@ -98,7 +190,7 @@ export const EXEC_WORDS: readonly string[] = [
 ];
 
 /** `run` (or a synonym) gives `exec` only together with one of `EXEC_OBJECTS` in the same name. */
-export const RUN_VERBS: readonly string[] = ["run", "invoke", "launch"];
+export const RUN_VERBS: readonly string[] = ["run", "invoke", "launch", "start"];
 
 /** What `run` must be paired with to mean execution: `run_command`, `run_script`, `invoke_code`. */
 export const EXEC_OBJECTS: readonly string[] = [
@@ -112,6 +204,9 @@ export const EXEC_OBJECTS: readonly string[] = [
   "program",
   "process",
   "binary",
+  "javascript",
+  "js",
+  "python",
 ];
 
 /** Words that give `network` wherever they appear in a name. */
@@ -132,6 +227,9 @@ export const NETWORK_WORDS: readonly string[] = [
   "wget",
   "scrape",
   "crawl",
+  "web",
+  "forward",
+  "navigate",
 ];
 
 /**
@@ -140,18 +238,40 @@ export const NETWORK_WORDS: readonly string[] = [
  * that "a long running operation" or "downloaded in a subsequent request" give nothing.
  */
 export const DESCRIPTION_PATTERNS: ReadonlyArray<{ capability: "exec" | "network"; pattern: RegExp }> = [
+  // The verb that says what the tool does (imperative or third person), not a noun phrase
+  // ("running processes", "blocked shell commands"); a negated one is skipped by the caller.
+  // Up to three words may stand between verb and object ("Execute any kubectl command"), but no
+  // conjunction or preposition ("Run tests and report code coverage" is no execution).
   {
     capability: "exec",
     pattern:
-      /\b(?:runs?|running|executes?|executing|evaluates?|evaluating|invokes?)\s+(?:(?:a|an|the|any|arbitrary|given|provided|user|system|terminal|os|local|remote|shell|bash|python|javascript|js|sql)\s+){0,3}(?:commands?|code|scripts?|programs?|shell|processes|process)\b/i,
+      /\b(?:run|runs|execute|executes|evaluate|evaluates|eval|evals|invoke|invokes|spawn|spawns)\s+(?:(?!(?:and|or|on|in|to|for|from|with|of|that|which|into|against|over|at|by)\b)[A-Za-z][\w-]*\s+){0,3}(?:commands?|code|scripts?|programs?|shell|javascript|js|python|bash|powershell)\b/i,
   },
-  { capability: "exec", pattern: /\b(?:shell|bash|terminal|system) commands?\b/i },
   // A URL, without the sentence's closing punctuation.
   { capability: "network", pattern: /\bhttps?:\/\/[^\s'"<>)]*[^\s'"<>).,;:!?]/i },
   { capability: "network", pattern: /\bHTTPS? (?:requests?|calls?|GET|POST|endpoints?)\b/i },
   { capability: "network", pattern: /\bURLs?\b/i },
   { capability: "network", pattern: /\bweb ?hooks?\b/i },
   { capability: "network", pattern: /\be-?mails?\b/i },
+];
+
+/**
+ * Words that negate an exec verb when they come before it in the same sentence ("Never run OS
+ * commands", "without running a shell command", "does not execute code").
+ */
+export const NEGATIONS: readonly string[] = [
+  "not",
+  "never",
+  "no",
+  "without",
+  "cannot",
+  "can't",
+  "don't",
+  "doesn't",
+  "won't",
+  "nor",
+  "avoid",
+  "instead",
 ];
 
 /** A description whose first word is one of these (or its -s / -es form) gives `delete`. */

@@ -1,7 +1,15 @@
 import { score } from "../diff/scorecards.js";
 import type { DiffFailOn, ServerDiff } from "../diff/types.js";
 import { escapeLine } from "../util/unicode.js";
-import { capabilityLine, differenceCount, lintLine, serverLine, sideTitle } from "./diff.js";
+import {
+  capabilityLine,
+  differenceCount,
+  lintLine,
+  PINNED_VIEW_NOTE,
+  renameHint,
+  serverLine,
+  sideTitle,
+} from "./diff.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { mdText } from "./markdown.js";
 import { itemName, subjectOf } from "./surface-label.js";
@@ -28,6 +36,7 @@ export function renderDiffMarkdown(
     `**${d.fails(failOn) ? "FAIL" : "OK"}**: ${differenceCount(d)} difference(s), ${d.breaking.length} breaking (\`--fail-on ${failOn}\`)`,
     "",
   );
+  if (d.pinnedView) out.push(`_${PINNED_VIEW_NOTE.slice(1, -1)}_`, "");
   if (d.added.length + d.removed.length + d.changed.length > 0) {
     out.push("| change | tool | what |", "| --- | --- | --- |");
     const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));
@@ -38,7 +47,9 @@ export function renderDiffMarkdown(
       );
     for (const n of d.removed) {
       const r = renamed.get(n);
-      out.push(`| removed | ${mdText(n)} | ${r ? `likely renamed to ${mdText(r.to)}` : ""} |`);
+      out.push(
+        `| removed | ${mdText(n)} | ${r ? `${mdText(renameHint(r).replace(/^likely renamed/, `likely renamed to ${r.to}`))}` : ""} |`,
+      );
     }
     for (const c of d.changed) {
       const what = [c.fields.map(mdText).join(", "), ...c.capabilities.map((x) => mdText(capabilityLine(x)))];

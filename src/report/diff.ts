@@ -1,5 +1,12 @@
 import { score, type ScorecardComparison } from "../diff/scorecards.js";
-import type { CapabilityChange, DiffFailOn, DiffSide, ServerChange, ServerDiff } from "../diff/types.js";
+import type {
+  CapabilityChange,
+  DiffFailOn,
+  DiffSide,
+  LikelyRename,
+  ServerChange,
+  ServerDiff,
+} from "../diff/types.js";
 import type { LintFinding } from "../lint/types.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
@@ -41,6 +48,10 @@ export function renderSurfaceDiff(surface: readonly SurfaceKindDiff[], st: Style
   return lines;
 }
 
+/** The line under the title of a diff with a lock on one side. */
+export const PINNED_VIEW_NOTE =
+  "(a lock on one side: compared only what a lock holds, the pinned fields, capabilities and the instructions' hash)";
+
 /** `name version` of one side (escaped), with its label when given. */
 export function sideTitle(s: DiffSide, label?: string): string {
   const name = s.name === null ? "(unnamed server)" : escapeLine(s.name);
@@ -61,8 +72,14 @@ export function differenceCount(d: ServerDiff): number {
   );
 }
 
-/** `+delete (name verb 'delete'; …)`, escaped. */
+/** `likely renamed, 63%: names 75% alike; shared parameters: code`, escaped. */
+export function renameHint(r: LikelyRename): string {
+  return `likely renamed, ${Math.round(r.score * 100)}%: ${r.reasons.map(escapeLine).join("; ")}`;
+}
+
+/** `+delete (name verb 'delete'; …)`, escaped; an unknown capability says why. */
 export function capabilityLine(c: CapabilityChange): string {
+  if (c.capability === "unknown") return `capabilities unknown (${c.sources.map(escapeLine).join("; ")})`;
   const sign = c.change === "added" ? "+" : "-";
   return `${sign}${c.capability}${c.sources.length ? ` (${c.sources.map(escapeLine).join("; ")})` : ""}`;
 }
@@ -78,6 +95,10 @@ const shown = (v: string | null) => (v === null ? "(none)" : escapeLine(v));
 /** `server version: 0.6.3 -> 2.0.1`, or `instructions changed`. */
 export function serverLine(c: ServerChange): string {
   if (c.field === "instructions") {
+    if (c.hashed) {
+      const h = (v: string | null) => (v === null ? "(none)" : `sha256 ${v.slice(0, 12)}`);
+      return `instructions changed (compared by hash: ${h(c.from)} -> ${h(c.to)})`;
+    }
     return c.from === null
       ? "instructions added"
       : c.to === null
@@ -120,16 +141,21 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   const st = opts.style ?? PLAIN;
   const failOn = opts.failOn ?? "any";
   const lines = [`${sideTitle(d.from, opts.labels?.a)}  ->  ${sideTitle(d.to, opts.labels?.b)}`];
+  if (d.pinnedView) lines.push(st.dim(PINNED_VIEW_NOTE));
   const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));
+  const renamedTo = new Set(d.renames.map((r) => r.to));
+  const renamedFrom = new Set(d.renames.map((r) => r.from));
   for (const name of d.added) {
+    if (renamedTo.has(name)) continue;
     lines.push(st.green(`+ ${escapeLine(name)}`));
     for (const c of caps.get(name) ?? []) lines.push(`${INDENT}${capabilityLine(c)}`);
   }
-  const renamed = new Map(d.renames.map((r) => [r.from, r]));
-  for (const name of d.removed) {
-    const r = renamed.get(name);
-    const hint = r ? `  (likely renamed to ${escapeLine(r.to)}: same ${r.same.join(" and ")})` : "";
-    lines.push(st.red(`- ${escapeLine(name)}${hint}`));
+  for (const name of d.removed) if (!renamedFrom.has(name)) lines.push(st.red(`- ${escapeLine(name)}`));
+  for (const r of d.renames) {
+    const fields = r.change.fields.length ? `  ${r.change.fields.map(escapeLine).join(", ")}` : "";
+    lines.push(st.yellow(`~ ${escapeLine(r.from)} -> ${escapeLine(r.to)}${fields}  (${renameHint(r)})`));
+    for (const c of caps.get(r.to) ?? []) lines.push(`${INDENT}${capabilityLine(c)}`);
+    if (!opts.brief) for (const fd of r.change.diffs) lines.push(...renderFieldDiff(fd, INDENT));
   }
   for (const c of d.changed) {
     lines.push(st.yellow(`~ ${escapeLine(c.name)}  ${c.fields.map(escapeLine).join(", ")}`));

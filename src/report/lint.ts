@@ -16,6 +16,19 @@ export function countsLine(counts: LintCounts): string {
   return `${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info`;
 }
 
+// Rules whose findings on several tools are summed up in one console line.
+const SUMMARIZED = ["definition-large"];
+
+/** `24 tools, 640–1,466 tokens (get_x, list_y, …)`. */
+function summaryOf(findings: readonly LintFinding[]): string {
+  const tokens = findings.map((f) => Number(f.args?.tokens)).filter(Number.isFinite);
+  const n = (x: number) => x.toLocaleString("en-US");
+  const range = tokens.length ? `, ${n(Math.min(...tokens))}–${n(Math.max(...tokens))} estimated tokens` : "";
+  const names = findings.map((f) => escapeLine(f.tool ?? "(server)"));
+  const shown = names.length > 6 ? [...names.slice(0, 5), "…"] : names;
+  return `${plural(findings.length, "tool")}${range} (${shown.join(", ")}; details in --json)`;
+}
+
 /** The name and version of a server, for headings. */
 export function serverTitle(server: Record<string, unknown>): string {
   const name = typeof server.name === "string" ? server.name : "(unnamed server)";
@@ -50,7 +63,15 @@ export function renderLintConsole(
     const group = findings.filter((f) => f.severity === severity);
     if (group.length === 0) continue;
     out.push("", paint[severity](style.bold(`${HEADINGS[severity]} (${group.length})`)));
-    for (const f of group) {
+    // A rule that fires on many tools with the same advice is one summary line here; the JSON
+    // report keeps every finding.
+    const summarized = new Set(SUMMARIZED.filter((r) => group.filter((f) => f.rule === r).length > 1));
+    for (const rule of summarized) {
+      const these = group.filter((f) => f.rule === rule);
+      out.push(`  ${paint[severity](rule)}  ${summaryOf(these)}`);
+      out.push(`    ${style.dim("fix:")} ${escapeLine(these[0]!.fix)}`);
+    }
+    for (const f of group.filter((x) => !summarized.has(x.rule))) {
       const where = [escapeLine(subjectOf(f)), ...(f.path ? [style.dim(escapeLine(f.path))] : [])];
       out.push(`  ${paint[severity](f.rule)}  ${where.join("  ")}`);
       out.push(`    ${escapeLine(f.message)}`);

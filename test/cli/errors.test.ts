@@ -168,3 +168,17 @@ describe("errors: one line, exit 2, no stack", () => {
     );
   });
 });
+
+test("a secret given to a server never reaches the output: argument, --env value and their echoes", async () => {
+  const cmd = `${fixtureCommand("echoes-secrets.mjs")} --access-token=sbp_SECRETVALUE1`;
+  const r = await runCli(["mcp", "list", cmd, "--env", "NOTES_API_KEY=nk_live_0123456789"]);
+  assert.equal(r.code, 2);
+  for (const secret of [
+    "sbp_SECRETVALUE1",
+    "nk_live_0123456789",
+    Buffer.from("nk_live_0123456789").toString("base64"),
+  ])
+    assert.ok(!(r.stdout + r.stderr).includes(secret), `${secret} in ${r.stderr}`);
+  assert.match(r.stderr, /--access-token=\*\*\*/);
+  assert.match(r.stderr, /key \*\*\* \(\*\*\*\) was refused/);
+});

@@ -22,8 +22,8 @@ test("mcp lint on a clean snapshot: no findings, exit 0", async () => {
 test("mcp lint on a poisoned snapshot: grouped by severity, escaped, exit 1", async () => {
   const r = await runCli(["mcp", "lint", POISONED]);
   assert.equal(r.code, 1);
-  const errors = r.stdout.indexOf("Errors (7)");
-  const warnings = r.stdout.indexOf("Warnings (1)");
+  const errors = r.stdout.indexOf("Errors (6)");
+  const warnings = r.stdout.indexOf("Warnings (2)");
   assert.ok(errors > 0 && warnings > errors, r.stdout);
   assert.match(r.stdout, /hidden-unicode {2}add_numbers {2}title\n/);
   assert.match(r.stdout, /\\u001b \(control\)/);
@@ -33,7 +33,7 @@ test("mcp lint on a poisoned snapshot: grouped by severity, escaped, exit 1", as
   assert.match(r.stdout, /hidden-unicode {2}\(server\) {2}instructions/);
   // Nothing the server sent reaches the terminal raw.
   assert.doesNotMatch(r.stdout, /[\u001b\u200b\u2066]|[\u{E0000}-\u{E007F}]/u);
-  assert.match(r.stdout, /lint fails \(error findings\): 7 errors, 1 warning, 0 info in 2 tools\n$/);
+  assert.match(r.stdout, /lint fails \(error findings\): 6 errors, 2 warnings, 0 info in 2 tools\n$/);
 });
 
 test("mcp lint --json - prints the report only", async () => {
@@ -45,7 +45,7 @@ test("mcp lint --json - prints the report only", async () => {
   assert.deepEqual(report.server, { name: "fixture-server", version: "2.0.0" });
   assert.equal(report.tools, 2);
   assert.equal(report.ok, false);
-  assert.deepEqual(report.counts, { error: 7, warning: 1, info: 0 });
+  assert.deepEqual(report.counts, { error: 6, warning: 2, info: 0 });
   assert.deepEqual(Object.keys(report.findings[0]).sort(), [
     "args",
     "fix",
@@ -95,7 +95,7 @@ test("mcp lint --json FILE writes the same bytes every run, and prints the conso
     assert.equal(first.code, 1);
     assert.equal(second.code, 1);
     assert.equal(readFileSync(file, "utf8"), bytes);
-    assert.match(first.stdout, /Errors \(7\)/);
+    assert.match(first.stdout, /Errors \(6\)/);
     assert.match(first.stderr, /Lint report written to /);
     assert.ok(bytes.endsWith("}\n"));
   } finally {
@@ -133,13 +133,15 @@ test("mcp lint --ci: Markdown to the job summary, annotations on stdout", async 
     assert.match(md, /\*\*FAIL\*\*: lint fails/);
     assert.match(
       md,
-      /\| error \| `property-no-type` \| add\\_numbers \| inputSchema\.properties\\\["note\\\|x"\\\] \|/,
+      /\| warning \| `property-no-type` \| add\\_numbers \| inputSchema\.properties\\\["note\\\|x"\\\] \|/,
     );
     const annotations = r.stdout.split("\n").filter((l) => l.startsWith("::"));
-    assert.equal(annotations.filter((l) => l.startsWith("::error ")).length, 7);
-    assert.equal(annotations.filter((l) => l.startsWith("::warning ")).length, 1);
+    assert.equal(annotations.filter((l) => l.startsWith("::error ")).length, 6);
+    assert.equal(annotations.filter((l) => l.startsWith("::warning ")).length, 2);
     assert.ok(
-      annotations.some((l) => l.startsWith("::error title=toolscore lint property-no-type%3A add_numbers::")),
+      annotations.some((l) =>
+        l.startsWith("::warning title=toolscore lint property-no-type%3A add_numbers::"),
+      ),
     );
   } finally {
     tmp.remove();

@@ -64,7 +64,8 @@ test("server-memory 2025.4.25 -> 2026.8.31: titles, annotations, output schemas 
     ]),
   );
   assert.deepEqual(caps.delete_entities, ["+write"]);
-  assert.deepEqual(caps.open_nodes, ["+read", "-unknown"]);
+  // open_nodes reads on both sides now: its leading verb is `open`.
+  assert.deepEqual(caps.open_nodes, []);
   assert.deepEqual(d.server, [{ field: "protocol", from: "2024-11-05", to: "2025-11-25" }]);
   assert.equal(d.from.version, "0.6.3");
   assert.equal(d.to.version, "0.6.3");
@@ -128,5 +129,24 @@ test("server-filesystem 2025.8.21 -> 2026.8.31: parameters appear, descriptions 
     assert.deepEqual(d.server, []);
   } finally {
     dir.remove();
+  }
+});
+
+test("server-memory 2026.8.31 against its own lock, either way round and live: no differences, compared as pinned", async () => {
+  const snap = join(tmp.dir, "mem2608.json");
+  const lock = join(tmp.dir, "mem2608.lock.json");
+  assert.equal((await runCli(["mcp", "list", MEM_B, "--json", snap])).code, 0);
+  assert.equal((await runCli(["mcp", "pin", snap, "--lock", lock])).code, 0);
+  for (const [a, b] of [
+    [snap, lock],
+    [lock, snap],
+    [lock, MEM_B],
+  ] as const) {
+    const r = await runCli(["mcp", "diff", a, b]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(
+      r.stdout,
+      /^.*\n\(a lock on one side: compared only what a lock holds.*\)\nNo differences\.\n/,
+    );
   }
 });

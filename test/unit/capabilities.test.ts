@@ -15,7 +15,25 @@ const caps = (tool: RawTool) => deriveCapabilities(tool).map((c) => c.capability
 const CASES: Array<[string, RawTool, Capability[]]> = [
   ["nothing found", { name: "frobnicate" }, ["unknown"]],
   ["leading read verb", { name: "get_note" }, ["read"]],
-  ["read verb not leading gives nothing", { name: "note_get" }, ["unknown"]],
+  ["read verb after a prefix that is no verb", { name: "note_get" }, ["read"]],
+  ["read verb after a server name", { name: "slack_get_users" }, ["read"]],
+  ["read verb after a vendor and a product word", { name: "brave_web_search" }, ["read", "network"]],
+  ["read verb after API", { name: "API-retrieve-a-page" }, ["read"]],
+  ["no verb within the first three words", { name: "my_big_note_get" }, ["unknown"]],
+  ["lead write verb after a prefix", { name: "puppeteer_click" }, ["write"]],
+  ["lead-only write verb later is a noun", { name: "get_type" }, ["read"]],
+  ["fork is write", { name: "fork_repository" }, ["write"]],
+  ["reply is write", { name: "slack_reply_to_thread" }, ["write"]],
+  ["port_forward starts a forward", { name: "port_forward" }, ["write", "network"]],
+  ["stop is write", { name: "stop_port_forward" }, ["write", "network"]],
+  ["start + process is exec", { name: "start_process" }, ["write", "exec"]],
+  ["kill is delete", { name: "kill_process" }, ["delete"]],
+  ["description starts with a read verb", { name: "frob", description: "Retrieves a block." }, ["read"]],
+  [
+    "description starts with a read verb, imperative",
+    { name: "frob", description: "Search pages." },
+    ["read"],
+  ],
   ["camelCase split", { name: "deleteNote" }, ["delete"]],
   ["kebab and dot split", { name: "notes.remove-tag" }, ["delete"]],
   ["delete verb anywhere", { name: "notes_purge_all" }, ["delete"]],
@@ -25,7 +43,7 @@ const CASES: Array<[string, RawTool, Capability[]]> = [
   ["exec word", { name: "shell" }, ["exec"]],
   ["run + command", { name: "run_command" }, ["exec"]],
   ["run alone is not exec", { name: "run_tests" }, ["unknown"]],
-  ["network word", { name: "fetch_url" }, ["network"]],
+  ["network word", { name: "fetch_url" }, ["read", "network"]],
   ["readOnlyHint true", { name: "x", annotations: { readOnlyHint: true } }, ["read"]],
   ["readOnlyHint true rules out write", { name: "create_x", annotations: { readOnlyHint: true } }, ["read"]],
   [
@@ -49,9 +67,79 @@ const CASES: Array<[string, RawTool, Capability[]]> = [
     { name: "x", annotations: { readOnlyHint: true, destructiveHint: true } },
     ["read"],
   ],
-  ["destructiveHint without readOnlyHint", { name: "x", annotations: { destructiveHint: true } }, ["delete"]],
+  [
+    "destructiveHint without readOnlyHint writes too",
+    { name: "x", annotations: { destructiveHint: true } },
+    ["write", "delete"],
+  ],
   ["openWorldHint", { name: "x", annotations: { openWorldHint: true } }, ["network"]],
   ["absent hints assume nothing", { name: "x", annotations: {} }, ["unknown"]],
+  [
+    "exec: Execute any kubectl command",
+    { name: "kubectl_generic", description: "Execute any kubectl command" },
+    ["exec"],
+  ],
+  [
+    "exec: Evaluate JavaScript",
+    { name: "browser_evaluate", description: "Evaluate JavaScript expression on page" },
+    ["network", "exec"],
+  ],
+  [
+    "exec: Execute JavaScript in the console",
+    { name: "x", description: "Execute JavaScript in the browser console" },
+    ["exec"],
+  ],
+  ["exec: run browser code", { name: "x", description: "Lets the agent run browser code." }, ["exec"]],
+  [
+    "exec: executes arbitrary JavaScript",
+    { name: "x", description: "This tool executes arbitrary JavaScript." },
+    ["exec"],
+  ],
+  [
+    "not exec: running processes (an adjective)",
+    { name: "list_processes", description: "List all running processes" },
+    ["read"],
+  ],
+  [
+    "not exec: a running process",
+    { name: "read_process_output", description: "Read output from a running process" },
+    ["read"],
+  ],
+  [
+    "not exec: without starting a shell command",
+    { name: "x", description: "Checks the path without starting a shell command." },
+    ["read"],
+  ],
+  [
+    "not exec: Never run OS commands",
+    { name: "x", description: "Queries the table. Never use it to run OS commands via SQL." },
+    ["read"],
+  ],
+  [
+    "not exec: blocked shell commands",
+    { name: "get_config", description: "Shows the config, with the blocked shell commands." },
+    ["read"],
+  ],
+  [
+    "not exec: does not execute code",
+    { name: "x", description: "Formats text; it does not execute code." },
+    ["unknown"],
+  ],
+  [
+    "not exec: run tests and report code coverage",
+    { name: "x", description: "Run tests and report code coverage." },
+    ["unknown"],
+  ],
+  [
+    "not exec: an imperative after the first sentence is advice to the model",
+    { name: "parse_file", description: "Parse a file. Then run the returned curl command." },
+    ["unknown"],
+  ],
+  [
+    "exec after a negated sentence",
+    { name: "x", description: "No login needed. Runs a shell command." },
+    ["exec"],
+  ],
   [
     "description: runs a shell command",
     { name: "x", description: "Runs a shell command and returns its output." },
@@ -67,6 +155,7 @@ const CASES: Array<[string, RawTool, Capability[]]> = [
     { name: "x", description: "Demonstrates a long running operation." },
     ["unknown"],
   ],
+  ["nothing found says why", { name: "frobnicate" }, ["unknown"]],
   [
     "description: URL",
     { name: "x", description: "Send the list to https://collect.example.com." },
@@ -101,10 +190,19 @@ test("sources read as the seed shows them", () => {
   assert.deepEqual(
     deriveCapabilities({ name: "delete_note", annotations: { readOnlyHint: false, destructiveHint: true } }),
     [
-      { capability: "write", sources: ["annotation readOnlyHint: false"] },
+      {
+        capability: "write",
+        sources: ["annotation readOnlyHint: false", "annotation destructiveHint: true"],
+      },
       { capability: "delete", sources: ["annotation destructiveHint: true", "name verb 'delete'"] },
     ],
   );
+});
+
+test("unknown carries its reason", () => {
+  assert.deepEqual(deriveCapabilities({ name: "frobnicate" }), [
+    { capability: "unknown", sources: ["no annotation, name or description rule matched"] },
+  ]);
 });
 
 test("a URL source leaves out the sentence's full stop", () => {
@@ -148,6 +246,8 @@ test("the README's capability table lists every word of the rules", async () => 
     [rules.DELETE_VERBS, "| delete |"],
     [rules.WRITE_VERBS, "| write"],
     [rules.READ_VERBS, "| read |"],
+    [rules.LEAD_WRITE_VERBS, "| write"],
+    [rules.NEGATIONS, "| exec |"],
     [rules.EXEC_WORDS, "| exec |"],
     [rules.RUN_VERBS, "| exec |"],
     [rules.EXEC_OBJECTS, "| exec |"],

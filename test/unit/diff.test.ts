@@ -311,19 +311,32 @@ test("a removed tool with the same description and a similar name is a likely re
   const tools = clone();
   tool(tools, "search_items").name = "search_catalogue_items";
   const d = diffSnapshots(BASE, snap(tools));
-  assert.deepEqual(d.renames, [
-    { from: "search_items", to: "search_catalogue_items", same: ["description", "inputSchema"] },
-  ]);
+  assert.deepEqual(
+    d.renames.map((r) => [r.from, r.to, r.same, r.reasons]),
+    [
+      [
+        "search_items",
+        "search_catalogue_items",
+        ["description", "inputSchema"],
+        ["names 75% alike", "same description", "same inputSchema"],
+      ],
+    ],
+  );
+  assert.deepEqual(d.renames[0]!.change.fields, []);
   assert.deepEqual(d.removed, ["search_items"]);
   assert.equal(d.breaking[0]?.kind, "tool-removed");
   assert.match(d.breaking[0]!.reason, /likely renamed to 'search_catalogue_items'/);
   assert.match(
     renderDiff(d),
-    /^- search_items {2}\(likely renamed to search_catalogue_items: same description and inputSchema\)$/m,
+    /^~ search_items -> search_catalogue_items {2}\(likely renamed, 90%: names 75% alike; same description; same inputSchema\)$/m,
   );
-  // Same description but an unrelated name: not a rename.
+  // An unrelated name, description and schema: not a rename.
   const other = clone();
-  tool(other, "search_items").name = "zap";
+  Object.assign(tool(other, "search_items"), {
+    name: "zap",
+    description: "Zaps the cache.",
+    inputSchema: { type: "object", properties: { force: { type: "boolean" } } },
+  });
   assert.deepEqual(diffSnapshots(BASE, snap(other)).renames, []);
 });
 

@@ -612,7 +612,7 @@ test("definition-large says the estimated tokens in the documented words", () =>
 });
 
 test("a finding carries rule, severity from the catalogue, tool, path, message and fix", () => {
-  const findings = lintTools([t({ inputSchema: schema({ limit: { description: "n" } }) })]);
+  const findings = lintTools([t({ inputSchema: schema({ limit: { minimum: 1, description: "n" } }) })]);
   assert.deepEqual(
     findings.map(({ rule, severity, tool, path }) => ({ rule, severity, tool, path })),
     [
@@ -626,6 +626,24 @@ test("a finding carries rule, severity from the catalogue, tool, path, message a
   );
   assert.match(findings[0]!.message, /"limit"/);
   assert.match(findings[0]!.fix, /type/);
+});
+
+test("property-no-type: {} in inputSchema is a warning, an untyped outputSchema value no finding", () => {
+  const input = lintTools([t({ inputSchema: schema({ any: {}, note: { description: "anything" } }) })]);
+  assert.deepEqual(
+    input.map((f) => [f.rule, f.severity, f.path]),
+    [
+      ["property-no-type", "warning", "inputSchema.properties.any"],
+      ["property-no-type", "error", "inputSchema.properties.note"],
+    ],
+  );
+  const output = lintTools([
+    t({ outputSchema: schema({ data: { description: "any value (zod unknown)" } }) }),
+  ]);
+  assert.deepEqual(
+    output.filter((f) => f.rule === "property-no-type"),
+    [],
+  );
 });
 
 test("paths quote property names that are not identifiers", () => {

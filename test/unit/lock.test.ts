@@ -65,6 +65,7 @@ test("the lock has the shape of SPEC 4: hashes per tool and field, definitions, 
   assert.equal(search.fields.title, null);
   assert.equal(search.fields.outputSchema, null);
   assert.deepEqual(lock.tools[0]!.capabilities, [
+    { capability: "write", sources: ["annotation destructiveHint: true"] },
     { capability: "delete", sources: ["annotation destructiveHint: true", "name verb 'delete'"] },
   ]);
   const { lock_sha256, ...rest } = lock;

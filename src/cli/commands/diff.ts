@@ -1,4 +1,5 @@
-import { ServerSnapshot } from "../../mcp/snapshot.js";
+import type { ServerSnapshot } from "../../mcp/snapshot.js";
+import type { Lock } from "../../pin/lock.js";
 import { resolveTarget, type ServerTarget } from "../../mcp/target.js";
 import { diffSnapshots } from "../../diff/diff.js";
 import type { ScorecardSummary } from "../../diff/scorecards.js";
@@ -125,7 +126,8 @@ function onSide(side: Side, target: ServerTarget, e: unknown): unknown {
 }
 
 interface Loaded {
-  snapshot: ServerSnapshot;
+  /** A snapshot, or a lock as itself so that only what it holds is compared. */
+  snapshot: ServerSnapshot | Lock;
   scorecard?: ScorecardSummary;
 }
 
@@ -142,7 +144,8 @@ async function loadBoth(
     const target = targets[side];
     try {
       if (values.test) return await scorecardOf(target, values, ctx);
-      return { snapshot: (await snapshotOfTarget(target, values, ctx)).snapshot };
+      const got = await snapshotOfTarget(target, values, ctx);
+      return { snapshot: got.origin === "lock" ? got.lock : got.snapshot };
     } catch (e) {
       throw onSide(side, target, e);
     }

@@ -1,0 +1,199 @@
+// Renames found on real servers (the tools after the rename are the captured ones, under
+// test/fixtures/real/ or from the server-everything devDependency; the tools before are their
+// published earlier definitions, abridged).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { diffSnapshots } from "../../src/diff/diff.js";
+import { findRenames, nameSimilarity } from "../../src/diff/renames.js";
+import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import type { RawTool } from "../../src/mcp/types.js";
+import { renderDiff } from "../../src/report/diff.js";
+
+const REAL = join(import.meta.dirname, "..", "fixtures", "real");
+const real = (server: string, name: string): RawTool =>
+  ServerSnapshot.read(join(REAL, `${server}.json`)).tools.find((t) => t.name === name)!;
+const EMPTY = { type: "object", properties: {} };
+const NUMBERS = {
+  type: "object",
+  properties: {
+    a: { type: "number", description: "First number" },
+    b: { type: "number", description: "Second number" },
+  },
+  required: ["a", "b"],
+};
+
+// One line per real rename: the tool before, the tool after.
+const RENAMES: Array<[RawTool, RawTool]> = [
+  [{ ...real("tavily", "tavily_search"), name: "tavily-search" }, real("tavily", "tavily_search")],
+  [
+    { name: "getTinyImage", description: "Returns the MCP_TINY_IMAGE", inputSchema: EMPTY },
+    { name: "get-tiny-image", description: "Returns a tiny MCP logo image.", inputSchema: EMPTY },
+  ],
+  [
+    {
+      name: "printEnv",
+      description: "Prints all environment variables, helpful for debugging MCP server configuration",
+      inputSchema: EMPTY,
+    },
+    {
+      name: "get-env",
+      description: "Returns all environment variables, helpful for debugging MCP server configuration",
+      inputSchema: EMPTY,
+    },
+  ],
+  [
+    { name: "add", description: "Adds two numbers", inputSchema: NUMBERS },
+    { name: "get-sum", description: "Returns the sum of two numbers", inputSchema: NUMBERS },
+  ],
+  [
+    {
+      name: "read_output",
+      description: "Read new output from a running terminal session.",
+      inputSchema: {
+        type: "object",
+        properties: { pid: { type: "number" }, timeout_ms: { type: "number" } },
+      },
+    },
+    real("desktop", "read_process_output"),
+  ],
+  [
+    {
+      name: "browser_run_code",
+      description: "Run Playwright code snippet",
+      annotations: real("playwright", "browser_run_code_unsafe").annotations,
+      inputSchema: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
+    },
+    real("playwright", "browser_run_code_unsafe"),
+  ],
+  [
+    {
+      name: "get-library-docs",
+      description:
+        "Fetches up-to-date documentation for a library. You must call 'resolve-library-id' first to obtain the exact Context7-compatible library ID required to use this tool.",
+      inputSchema: {
+        type: "object",
+        properties: {
+          context7CompatibleLibraryID: { type: "string" },
+          topic: { type: "string" },
+          tokens: { type: "number" },
+        },
+      },
+    },
+    real("context7", "query-docs"),
+  ],
+];
+
+test("every real rename is paired, one to one, when all of them happen at once", () => {
+  const unrelated: RawTool[] = [
+    {
+      name: "delete_note",
+      description: "Deletes a note for good.",
+      inputSchema: { type: "object", properties: { id: { type: "string" } } },
+    },
+  ];
+  const added: RawTool[] = [
+    {
+      name: "toggle-simulated-logging",
+      description: "Toggles simulated, random-leveled logging on or off.",
+      inputSchema: EMPTY,
+    },
+    { name: "list_users", description: "Lists the users of the workspace.", inputSchema: EMPTY },
+  ];
+  const pairs = findRenames(
+    [...RENAMES.map(([a]) => a), ...unrelated],
+    [...RENAMES.map(([, b]) => b), ...added].reverse(),
+  );
+  // get-library-docs -> query-docs shares one parameter and half its words: it pairs only when it
+  // is the one tool removed and the one added (below), not among seven others.
+  assert.deepEqual(
+    pairs.map((p) => `${p.from} -> ${p.to}`),
+    RENAMES.filter(([a]) => a.name !== "get-library-docs")
+      .map(([a, b]) => `${a.name} -> ${b.name}`)
+      .sort(),
+  );
+  for (const p of pairs)
+    assert.ok(p.reasons.length > 0 && p.score >= 0.45 && p.score <= 1, JSON.stringify(p));
+  const byFrom = new Map(pairs.map((p) => [p.from, p]));
+  assert.deepEqual(byFrom.get("tavily-search")!.reasons.slice(0, 1), ["same words in another case style"]);
+  assert.ok(byFrom.get("add")!.reasons.includes("same inputSchema"));
+  assert.ok(byFrom.get("printEnv")!.reasons.some((r) => /^descriptions \d+% alike$/.test(r)));
+});
+
+test("each real rename is paired on its own too", () => {
+  for (const [a, b] of RENAMES) {
+    assert.deepEqual(
+      findRenames([a], [b]).map((p) => p.to),
+      [b.name],
+      String(a.name),
+    );
+  }
+});
+
+test("unrelated tools are not paired", () => {
+  const pairs = findRenames(
+    [
+      {
+        name: "delete_note",
+        description: "Deletes a note.",
+        inputSchema: { type: "object", properties: { id: {} } },
+      },
+    ],
+    [{ name: "list_users", description: "Lists the users of the workspace.", inputSchema: EMPTY }],
+  );
+  assert.deepEqual(pairs, []);
+});
+
+test("name similarity leaves the case style out", () => {
+  assert.equal(nameSimilarity("tavily-search", "tavily_search"), 1);
+  assert.equal(nameSimilarity("getTinyImage", "get-tiny-image"), 1);
+  assert.ok(nameSimilarity("read_output", "read_process_output") >= 0.75);
+  assert.ok(nameSimilarity("delete_note", "list_users") < 0.5);
+});
+
+const snap = (tools: RawTool[]) =>
+  ServerSnapshot.of({
+    server: { name: "s", version: "1" },
+    protocol: "2025-11-25",
+    capabilities: {},
+    client_capabilities: [],
+    instructions: null,
+    tools,
+  });
+
+test("a rename is diffed field by field, and its capabilities are compared with the old tool's", () => {
+  const [before, after] = RENAMES.find(([a]) => a.name === "browser_run_code")!;
+  const d = diffSnapshots(snap([before]), snap([after]));
+  const r = d.renames[0]!;
+  assert.deepEqual([r.from, r.to], ["browser_run_code", "browser_run_code_unsafe"]);
+  assert.ok(r.change.fields.includes("description"));
+  assert.ok(r.change.diffs.some((x) => x.field === "description"));
+  // The old tool could exec already: no "new tool can exec".
+  assert.deepEqual(
+    d.breaking.map((b) => b.kind),
+    ["tool-removed"],
+  );
+  assert.match(d.breaking[0]!.reason, /likely renamed to 'browser_run_code_unsafe'/);
+  const text = renderDiff(d);
+  assert.match(
+    text,
+    /\n~ browser_run_code -> browser_run_code_unsafe {2}description, inputSchema {2}\(likely renamed, \d+%: .*\)\n/,
+  );
+  assert.match(text, /\n {4}--- description \(A\)\n/);
+  // A renamed tool that gains exec is still a breaking capability change.
+  const harmless: RawTool = {
+    ...before,
+    description: "Shows a Playwright code snippet",
+    name: "browser_show_code",
+  };
+  const gained = diffSnapshots(snap([harmless]), snap([{ ...after, name: "browser_show_code_v2" }]));
+  assert.ok(gained.breaking.some((b) => b.kind === "capability-added" && b.tool === "browser_show_code_v2"));
+});
+
+test("a new tool with unknown capabilities gets a line that says so", () => {
+  const d = diffSnapshots(snap([]), snap([{ name: "frobnicate", inputSchema: EMPTY }]));
+  assert.match(
+    renderDiff(d),
+    /\n\+ frobnicate\n {4}capabilities unknown \(no annotation, name or description rule matched\)\n/,
+  );
+});
