@@ -152,7 +152,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   writeFileAtomic(file, result.text);
   const n = result.outcomes.filter((o) => o.action === "wrapped" || o.action === "unwrapped").length;
   ctx.stdout(
-    `${lines.join("\n")}\n${values.install ? "Guard installed in" : "Guard removed from"} ${n} entr${n === 1 ? "y" : "ies"} of ${shown} (backup: ${shown}${BACKUP}).\n`,
+    `${lines.join("\n")}\n${values.install ? "Guard installed in" : "Guard taken out of"} ${n} entr${n === 1 ? "y" : "ies"} of ${shown} (backup: ${shown}${BACKUP}).\n`,
   );
   return EXIT.OK;
 }
