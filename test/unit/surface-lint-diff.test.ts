@@ -47,7 +47,10 @@ test("lint: the poisoning checks run on prompts, their arguments, templates and 
       ["description-instruction", null, { kind: "resource", key: "wiki://home" }, "description"],
     ],
   );
-  assert.match(findings[0]!.message, /^arguments\[0\]\.description addresses the model: /);
+  assert.match(
+    findings[0]!.message,
+    /^arguments\[0\]\.description tells the model to send data to an outside address \(description-instruction\/send-elsewhere\): /,
+  );
   assert.equal(
     findings[0]!.fix,
     "Rewrite arguments[0].description to describe what the prompt argument is for; remove text that instructs the model.",
@@ -121,7 +124,10 @@ test("diff: prompts and templates added, removed and changed, with what breaks",
     ],
   );
   const lintError = d.breaking.find((b) => b.kind === "lint-error-added")!;
-  assert.match(lintError.reason, /^new lint error: 1 hidden character in description/);
+  assert.match(
+    lintError.reason,
+    /^new lint error: 1 hidden or disguised character \(zero-width\) in description/,
+  );
   assert.deepEqual(
     d.breaking.map((b) => [b.kind, b.item, b.path]),
     [
@@ -156,7 +162,10 @@ test("diff: prompts and templates added, removed and changed, with what breaks",
   assert.match(text, /^ {4}argument slug removed$/m);
   assert.match(text, /^ {4}-Summarise a page\.$/m);
   assert.match(text, /^ {2}prompt gone: prompt removed$/m);
-  assert.match(text, /^\+ lint warning prompt summarise: description addresses the model/m);
+  assert.match(
+    text,
+    /^\+ lint warning prompt summarise: description points the model at secrets on the host \(description-instruction\/read-secret\)/m,
+  );
   const md = renderDiffMarkdown(d);
   assert.match(md, /^\| removed \| prompt gone \| \|$/m);
   assert.match(md, /^# prompt summarise$/m);
