@@ -1,10 +1,11 @@
 // Pin and verify 10,000 tools alone, and the same 10,000 tools with 1,000 prompts and 1,000
 // resource templates, side by side: the whole surface should cost at most 1.2x the tools alone.
-// Each measurement runs in its own child process, alternating the two, best of five.
+// Both use the tools of bench/pin. Each measurement runs in its own child process, alternating the two, best of five.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { loadavg } from "node:os";
+import { TOOL_SOURCE } from "./synthetic-tool.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const lib = join(here, "..", "dist", "index.js");
@@ -15,23 +16,7 @@ const child = `
 const { ServerSnapshot, buildLock, serializeLock, parseLock, verifyPin } = await import(${JSON.stringify(lib)});
 const withSurface = process.argv[1] === "all";
 const verbs = ["get", "list", "create", "update", "delete", "search", "send", "run"];
-const tool = (i, variant = "") => ({
-  name: verbs[i % verbs.length] + "_resource_" + i,
-  title: "Resource " + i,
-  description: "Operates on resource " + i + " of the workspace. Returns the resource with its id, owner, tags and timestamps." + variant,
-  inputSchema: {
-    type: "object",
-    properties: {
-      id: { type: "string", description: "The resource id", pattern: "^res-[0-9]+$" },
-      limit: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-      tags: { type: "array", items: { type: "string" }, maxItems: 10 },
-      mode: { type: "string", enum: ["fast", "full", "dry-run"] },
-    },
-    required: ["id"],
-  },
-  outputSchema: { type: "object", properties: { id: { type: "string" }, ok: { type: "boolean" } }, required: ["id"] },
-  annotations: { readOnlyHint: i % 3 === 0, destructiveHint: i % 7 === 0, openWorldHint: false },
-});
+${TOOL_SOURCE}
 const prompt = (i, variant = "") => ({
   name: "prompt_" + i,
   title: "Prompt " + i,
