@@ -7,10 +7,12 @@ import { configServerNames } from "../mcp/config.js";
 import { resolveTarget } from "../mcp/target.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CapabilityOverrides } from "../pin/capabilities.js";
-import { buildLock } from "../pin/lock.js";
+import { buildLock, type Lock } from "../pin/lock.js";
 import {
   buildLockSet,
+  entryLock,
   launchInfo,
+  lockSetHash,
   LOCKSET_KIND,
   parseLockSet,
   serializeLockSet,
@@ -34,7 +36,7 @@ import { parseConcurrency } from "./concurrency.js";
 import { useColor, type CliContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 import { writeOutput } from "./output.js";
-import { lockClientCapabilities, pinCheckCi } from "./pin-check.js";
+import { lockClientCapabilities, pinCheckCi, readLockArg } from "./pin-check.js";
 import { snapshotOfTarget } from "./source.js";
 
 /** The default file of a lock set. */
@@ -64,6 +66,36 @@ function readLockSet(path: string, shown: string): LockSet {
     });
   }
   return parseLockSet(data, shown);
+}
+
+/**
+ * The lock the guard enforces: the file named by --lock, or, when that is a lock set, the entry of
+ * `server` (--server NAME). A set without --server, a set that does not match its own hash and an
+ * entry the set lacks are refused: the guard fails closed.
+ */
+export function readGuardLock(lockArg: string, server: string | undefined, ctx: CliContext): Lock {
+  const path = pathArg(lockArg, ctx);
+  if (!isLockSetFile(path)) return readLockArg(lockArg, ctx);
+  const set = readLockSet(path, lockArg);
+  const names = Object.keys(set.servers);
+  if (server === undefined)
+    throw new ToolscoreError(
+      "USAGE",
+      `${lockArg} is a lock set: name the server whose entry the guard enforces with --server NAME (${names.join(", ") || "it has none"})`,
+    );
+  if (lockSetHash(set) !== set.lockset_sha256)
+    throw new ToolscoreError(
+      "FILE_INVALID",
+      `${lockArg}: the lock set does not match its own hash: it was edited by hand (pin-lock-modified); nothing is served under it: pin the config again with toolscore mcp pin --config FILE`,
+      { path },
+    );
+  if (!Object.hasOwn(set.servers, server))
+    throw new ToolscoreError(
+      "FILE_INVALID",
+      `${lockArg} has no entry for ${JSON.stringify(server)}; nothing is served: pin it first (toolscore mcp pin --config FILE --server ${server} --lock ${lockArg})`,
+      { path },
+    );
+  return entryLock(set.servers[server]!);
 }
 
 /** The live snapshot of one config entry, started with the command's --env, --header and --cwd laid over it. */
