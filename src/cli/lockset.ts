@@ -25,7 +25,7 @@ import { verifyLockSet, type CurrentServer } from "../pin/verify-set.js";
 import { renderLockSetJson, renderLockSetReport, lockSetMessage } from "../report/lockset.js";
 import { renderPinMarkdown } from "../report/pin-markdown.js";
 import { COLOR, PLAIN } from "../report/style.js";
-import { showUrl } from "../scan/entry.js";
+import { redactArgs, showUrl } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { writeFileAtomic } from "../util/fs.js";
@@ -141,7 +141,7 @@ export async function pinLockSet(
           name,
           {
             ...buildLock(snapshot, { overrides, resources: values.resources === true }),
-            launch: launchInfo(raw[name], showUrl),
+            launch: launchInfo(raw[name], showUrl, redactArgs),
           },
         ];
       } catch (e) {
@@ -217,7 +217,7 @@ export async function verifyLockSetCommand(
   const current: Record<string, CurrentServer> = {};
   await runPool(
     names.map((name) => async () => {
-      const now: CurrentServer = { launch: launchInfo(raw[name], showUrl) };
+      const now: CurrentServer = { launch: launchInfo(raw[name], showUrl, redactArgs) };
       current[name] = now;
       if (!Object.hasOwn(set.servers, name)) return;
       try {
