@@ -54,6 +54,11 @@ function argvOf(entry: Node, shape: ConfigShape) {
 
 const list = (words: string[]) => words.map((w) => JSON.stringify(w)).join(", ");
 
+/** The words after toolscore's own that run the guard for entry `name`, up to and with `--`. */
+export function guardWords(o: InstallOptions, name: string): string[] {
+  return ["mcp", "guard", "--lock", o.lock, ...(o.lockSet ? ["--server", name] : []), "--"];
+}
+
 /** The steps that wrap one entry, or why it cannot be wrapped. */
 function wrapSteps(
   path: string[],
@@ -66,7 +71,7 @@ function wrapSteps(
     return "a URL entry: the client connects to it itself, there is no command to wrap";
   const found = argvOf(entry, shape);
   if (found === undefined) return "no command with a list of string arguments";
-  const guard = ["mcp", "guard", "--lock", o.lock, ...(o.lockSet ? ["--server", name] : []), "--"];
+  const guard = guardWords(o, name);
   if (shape === "opencode") {
     const first = found.command.children![0]!;
     return [() => [{ offset: first.offset, length: 0, content: `${list([...o.toolscore, ...guard])}, ` }]];

@@ -163,17 +163,26 @@ describe("mcp guard --install and --uninstall", () => {
     assert.equal(readFileSync(config, "utf8"), original);
   });
 
-  test("Codex's TOML is refused with the lines to write by hand", async () => {
+  test("Codex's TOML is edited in place, backup first, and given back byte for byte", async () => {
     const toml = join(dir, "config.toml");
-    const text = `[mcp_servers.docs]\ncommand = "npx"\nargs = ["-y", "docs@1"]\n`;
+    const text = `model = "o3"\n\n# docs\n[mcp_servers.notes]\ncommand = 'npx' # literal\nargs = [\n  "-y", # yes\n  "docs@1",\n]\n`;
     writeFileSync(toml, text);
     const r = await runBin(["mcp", "guard", "--install", "--config", toml, "--lock", set], { cwd: dir });
-    assert.equal(r.code, 2);
-    assert.match(r.stderr, /is TOML \(Codex\): toolscore does not rewrite it; nothing was changed/);
-    assert.match(
-      r.stderr,
-      /args = \["mcp","guard","--lock",".*","--server","docs","--","npx","-y","docs@1"\]/,
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /notes: wrapped/);
+    assert.equal(readFileSync(toml + ".toolscore-backup", "utf8"), text);
+    const once = readFileSync(toml, "utf8");
+    assert.ok(once.includes("# literal") && once.includes("# yes"));
+    const entry = (parseConfigText(once, toml) as { mcp_servers: Record<string, Entry> }).mcp_servers.notes!;
+    assert.deepEqual(
+      [entry.command, ...entry.args],
+      ["toolscore", "mcp", "guard", "--lock", set, "--server", "notes", "--", "npx", "-y", "docs@1"],
     );
+    const again = await runBin(["mcp", "guard", "--install", "--config", toml, "--lock", set], { cwd: dir });
+    assert.match(again.stdout, /notes: already guarded/);
+    assert.equal(readFileSync(toml, "utf8"), once);
+    const un = await runBin(["mcp", "guard", "--uninstall", "--config", toml], { cwd: dir });
+    assert.equal(un.code, 0, un.stderr);
     assert.equal(readFileSync(toml, "utf8"), text);
   });
 });
