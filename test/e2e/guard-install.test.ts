@@ -7,6 +7,11 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { parseConfigText } from "../../src/mcp/config-file.js";
+import {
+  HTTP_TOOLS,
+  startStatefulStreamableHttp,
+  type HttpFixture,
+} from "../fixtures/servers/http-servers.mjs";
 import { fixture, ROOT, runBin, tempDir } from "../support/cli.js";
 import { surfaceFile } from "../support/fake-home.js";
 
@@ -48,7 +53,9 @@ describe("mcp guard --install and --uninstall", () => {
   const config = join(dir, "mcp.json");
   const set = join(dir, "toolscore.lockset.json");
   let original = "";
+  let http: HttpFixture;
   before(async () => {
+    http = await startStatefulStreamableHttp();
     writeFileSync(join(dir, "notes.json"), JSON.stringify(surfaceFile("notes", ["get_note", "list_notes"])));
     original = `{
   // Cursor's MCP servers: comments, trailing commas
@@ -62,19 +69,18 @@ describe("mcp guard --install and --uninstall", () => {
       "env": { "NOTES_TOKEN": "not-a-real-token" },
       "x-team": "docs",
     },
-    "remote": { "url": "https://mcp.example.com/mcp", },
+    "remote": { "type": "http", "url": ${JSON.stringify(http.url)}, "headers": { "X-Team": "docs" }, },
   },
 }
 `;
     writeFileSync(config, original);
-    // The set pins the stdio server; the URL entry is not started.
-    const notesOnly = join(dir, "notes-only.json");
-    const entry = { command: process.execPath, args: [fixture("pin-surface.mjs"), join(dir, "notes.json")] };
-    writeFileSync(notesOnly, JSON.stringify({ mcpServers: { notes: entry } }));
-    const pin = await runBin(["mcp", "pin", "--config", notesOnly, "--lock", set], { cwd: dir });
+    const pin = await runBin(["mcp", "pin", "--config", config, "--lock", set], { cwd: dir });
     assert.equal(pin.code, 0, pin.stderr);
   });
-  after(() => tmp.remove());
+  after(async () => {
+    await http.close();
+    tmp.remove();
+  });
 
   test("a server the lock does not pin is refused and nothing changes", async () => {
     const data = JSON.parse(readFileSync(set, "utf8")) as { servers: Record<string, unknown> };
@@ -84,7 +90,7 @@ describe("mcp guard --install and --uninstall", () => {
       cwd: dir,
     });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /not in .*empty\.lockset\.json: notes; pin first/);
+    assert.match(r.stderr, /not in .*empty\.lockset\.json: notes, remote; pin first/);
     assert.equal(readFileSync(config, "utf8"), original);
     assert.ok(!existsSync(config + ".toolscore-backup"));
   });
@@ -96,7 +102,7 @@ describe("mcp guard --install and --uninstall", () => {
     );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /notes: wrapped/);
-    assert.match(r.stdout, /remote: not wrapped: a URL entry/);
+    assert.match(r.stdout, /remote: wrapped/);
     assert.equal(readFileSync(config + ".toolscore-backup", "utf8"), original);
     const once = readFileSync(config, "utf8");
     assert.ok(once.includes("// the surface it serves") && once.includes('"x-team": "docs"'));
@@ -135,13 +141,33 @@ describe("mcp guard --install and --uninstall", () => {
     }
   });
 
+  test("a real SDK client launched from a rewritten URL entry reaches the server through the guard", async () => {
+    const entry = (
+      parseConfigText(readFileSync(config, "utf8"), config) as { mcpServers: Record<string, Entry> }
+    ).mcpServers.remote!;
+    assert.deepEqual(entry.args.slice(-3), ["--header", "X-Team: docs", http.url]);
+    const client = new Client({ name: "install-test", version: "0" });
+    await client.connect(
+      new StdioClientTransport({ command: entry.command, args: entry.args, stderr: "ignore" }),
+    );
+    try {
+      assert.deepEqual(
+        (await client.listTools()).tools.map((t) => t.name).sort(),
+        HTTP_TOOLS.map((t) => t.name).sort(),
+      );
+    } finally {
+      await client.close();
+    }
+    assert.ok(http.seen.some((r) => r.headers["x-team"] === "docs"));
+  });
+
   test("the guard on a set fails closed: no --server, an entry the set lacks, a set edited by hand", async () => {
     const server = [process.execPath, fixture("pin-surface.mjs"), join(dir, "notes.json")];
     const guard = (lock: string, ...extra: string[]) =>
       runBin(["mcp", "guard", "--lock", lock, ...extra, "--", ...server], { cwd: dir });
     const noName = await guard(set);
     assert.equal(noName.code, 2);
-    assert.match(noName.stderr, /is a lock set: name the server .* with --server NAME \(notes\)/);
+    assert.match(noName.stderr, /is a lock set: name the server .* with --server NAME \(notes, remote\)/);
     const other = await guard(set, "--server", "other");
     assert.equal(other.code, 2);
     assert.match(other.stderr, /has no entry for "other"; nothing is served: pin it first/);

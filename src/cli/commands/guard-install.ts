@@ -17,17 +17,20 @@ import { isLockSetFile } from "../lockset.js";
 export const HELP = `Usage: toolscore mcp guard --install --config FILE --lock LOCK [--server NAME] [--toolscore CMD]
        toolscore mcp guard --uninstall --config FILE [--server NAME]
 
-Installs the guard into a client config: each stdio entry (or the one named) is rewritten in place
-so that the client launches
+Installs the guard into a client config: each entry (or the one named) is rewritten in place so
+that the client launches
 
   toolscore mcp guard --lock <LOCK, absolute> [--server NAME] -- <the entry's own command and args>
 
-LOCK is a lock set (each entry then names its server with --server) or, for one server, a lock.
-Only the entry's command and the start of its args change: env, cwd, type, other keys, comments
-and formatting stay. A backup of the file (FILE.toolscore-backup) is written first. Installing
-twice changes nothing; an entry whose server the lock does not pin is refused (pin it first), and
-nothing is written. URL entries are listed as not wrapped, with the reason. --uninstall gives every
-wrapped entry its own command back, byte for byte.
+or, for a URL entry, toolscore mcp guard --lock ... [--header "Name: value"...] <URL>, the entry's
+url, type and headers kept under x-toolscore- names. LOCK is a lock set (each entry then names its
+server with --server) or, for one server, a lock. Only the entry's command and the start of its
+args change: env, cwd, type, other keys, comments and formatting stay (JSON, JSONC, and Codex's
+TOML [mcp_servers.NAME] tables). A backup of the file (FILE.toolscore-backup) is written first.
+Installing twice changes nothing; an entry whose server the lock does not pin is refused (pin it
+first), and nothing is written. A URL entry the guard cannot take (SSE, or a secret written out in
+its URL or headers, which would be on the guard's command line) is listed as not wrapped, with the
+reason. --uninstall gives every wrapped entry back, byte for byte.
 
 Options:
   --config FILE                 the client config to edit (JSON, JSONC, or Codex's TOML)
