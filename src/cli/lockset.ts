@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { readConfigServers } from "../mcp/config-file.js";
-import { configServerNames } from "../mcp/config.js";
-import { resolveTarget } from "../mcp/target.js";
+import { configServerNames, normaliseEntry } from "../mcp/config.js";
+import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CapabilityOverrides } from "../pin/capabilities.js";
 import { buildLock, type Lock } from "../pin/lock.js";
@@ -25,7 +25,7 @@ import { verifyLockSet, type CurrentServer } from "../pin/verify-set.js";
 import { renderLockSetJson, renderLockSetReport, lockSetMessage } from "../report/lockset.js";
 import { renderPinMarkdown } from "../report/pin-markdown.js";
 import { COLOR, PLAIN } from "../report/style.js";
-import { redactArgs, showUrl } from "../scan/entry.js";
+import { redactArgs, showUrl, unguardedEntry } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { writeFileAtomic } from "../util/fs.js";
@@ -98,14 +98,31 @@ export function readGuardLock(lockArg: string, server: string | undefined, ctx: 
   return entryLock(set.servers[server]!);
 }
 
-/** The live snapshot of one config entry, started with the command's --env, --header and --cwd laid over it. */
+/**
+ * The live snapshot of one config entry (`raw`, in the common shape), started with the command's
+ * --env, --header and --cwd laid over it.
+ */
 async function snapshotOfEntry(
   name: string,
+  raw: unknown,
   values: Record<string, unknown>,
   ctx: CliContext,
 ): Promise<ServerSnapshot> {
-  const target = resolveTarget(undefined, { ...targetOptions(values, ctx), server: name });
+  const opts = targetOptions(values, ctx);
+  const entry = normaliseEntry(raw, opts.config!, name);
+  const target = configTarget(name, entry, {
+    env: parseEnv(opts.env ?? []),
+    headers: parseHeaders(opts.headers ?? []),
+    cwd: opts.cwd,
+  });
   return (await snapshotOfTarget(target, values, ctx)).snapshot;
+}
+
+/** A config's servers as pinned and verified: an entry the guard wraps stands for its own server. */
+function configServers(config: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(readConfigServers(config)).map(([n, raw]) => [n, unguardedEntry(raw)]),
+  );
 }
 
 const shownPath = (ctx: CliContext, p: string) => {
@@ -129,14 +146,19 @@ export async function pinLockSet(
   if (values.capabilities !== undefined && one === undefined)
     throw new ToolscoreError("USAGE", "with a lock set, --capabilities goes with --server NAME (one server)");
   const concurrency = parseConcurrency(values.concurrency as string | undefined, 4);
-  const raw = readConfigServers(config);
+  const raw = configServers(config);
+  if (one !== undefined && !Object.hasOwn(raw, one))
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `${values.config as string} has no server named ${JSON.stringify(one)}; it has: ${Object.keys(raw).sort().join(", ")}`,
+    );
   const names = one === undefined ? configServerNames(config, raw) : [one];
   const old = one === undefined ? undefined : readLockSet(lockPath, shownPath(ctx, lockPath));
   const failures: string[] = [];
   const entries = await runPool(
     names.map((name) => async (): Promise<[string, LockSetEntry] | undefined> => {
       try {
-        const snapshot = await snapshotOfEntry(name, values, ctx);
+        const snapshot = await snapshotOfEntry(name, raw[name], values, ctx);
         return [
           name,
           {
@@ -204,7 +226,7 @@ export async function verifyLockSetCommand(
   const concurrency = parseConcurrency(values.concurrency as string | undefined, 4);
   const set = readLockSet(pathArg(lockArg, ctx), lockArg);
   const config = pathArg(values.config as string, ctx);
-  const raw = readConfigServers(config);
+  const raw = configServers(config);
   const only = values.server as string | undefined;
   if (only !== undefined && !Object.hasOwn(raw, only) && !Object.hasOwn(set.servers, only))
     throw new ToolscoreError(
@@ -222,7 +244,7 @@ export async function verifyLockSetCommand(
       if (!Object.hasOwn(set.servers, name)) return;
       try {
         const caps = lockClientCapabilities(set.servers[name]!, undefined);
-        now.current = await snapshotOfEntry(name, { ...values, "client-capabilities": caps }, ctx);
+        now.current = await snapshotOfEntry(name, raw[name], { ...values, "client-capabilities": caps }, ctx);
       } catch (e) {
         if (!isToolscoreError(e)) throw e;
         now.error = e.message;

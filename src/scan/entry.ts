@@ -2,6 +2,7 @@
 import { basename } from "node:path";
 import { isSecretName, redactUrl } from "../mcp/redact.js";
 import { isObject } from "../util/json.js";
+import { KEPT_PREFIX } from "./guard-install-url.js";
 
 /** How an entry is reached, as the scan shows it. */
 export interface EntryFacts {
@@ -131,4 +132,31 @@ export function entryFacts(raw: unknown): EntryFacts | { problem: string } {
     placeholders: placeholdersIn([...argv, raw.cwd, ...values(raw.env)]),
     guarded: isGuardedArgv(argv),
   };
+}
+
+/**
+ * A config entry as it is without the guard: for an entry that `mcp guard --install` wrapped, the
+ * server's own command (the words after `--`) or its own URL entry (the keys kept under
+ * `x-toolscore-` names); any other entry as it is. Pinning and verifying a config check the
+ * servers themselves, not the guard in front of them.
+ */
+export function unguardedEntry(raw: unknown): unknown {
+  if (!isObject(raw)) return raw;
+  const kept = (k: string) => raw[KEPT_PREFIX + k];
+  const url = kept("url") ?? kept("serverUrl") ?? kept("httpUrl");
+  if (typeof url === "string") {
+    const rest = Object.fromEntries(
+      Object.entries(raw).filter(
+        ([k]) => !k.startsWith(KEPT_PREFIX) && !["command", "args", "type"].includes(k),
+      ),
+    );
+    const headers = kept("headers");
+    return { ...rest, type: "http", url, ...(headers === undefined ? {} : { headers }) };
+  }
+  if (typeof raw.command !== "string" || !Array.isArray(raw.args)) return raw;
+  const argv = [raw.command, ...raw.args.map(String)];
+  if (!isGuardedArgv(argv)) return raw;
+  const dash = argv.indexOf("--", argv.indexOf("guard"));
+  if (dash < 0 || dash + 1 >= argv.length) return raw;
+  return { ...raw, command: argv[dash + 1], args: argv.slice(dash + 2) };
 }

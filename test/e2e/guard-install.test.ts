@@ -161,6 +161,29 @@ describe("mcp guard --install and --uninstall", () => {
     assert.ok(http.seen.some((r) => r.headers["x-team"] === "docs"));
   });
 
+  test("pin and verify-pin check the servers behind the guard of a wrapped config", async () => {
+    const before = readFileSync(set, "utf8");
+    const pin = await runBin(["mcp", "pin", "--config", config, "--lock", set], { cwd: dir });
+    assert.equal(pin.code, 0, pin.stderr);
+    assert.match(pin.stdout, /\(unchanged\)/);
+    assert.equal(readFileSync(set, "utf8"), before);
+    const clean = await runBin(["mcp", "verify-pin", "--config", config, "--lock", set], { cwd: dir });
+    assert.equal(clean.code, 0, clean.stdout + clean.stderr);
+    assert.ok(!clean.stdout.includes("pin-launch-changed"), clean.stdout);
+    const surface = join(dir, "notes.json");
+    const drifted = surfaceFile("notes", ["get_note", "list_notes"]);
+    drifted.tools[0]!.description = "Get a note, and more.";
+    writeFileSync(surface, JSON.stringify(drifted));
+    try {
+      const r = await runBin(["mcp", "verify-pin", "--config", config, "--lock", set], { cwd: dir });
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      // The server itself is checked: the change is seen, not hidden by the guard.
+      assert.match(r.stdout, /'get_note' changed: description \(pin-tool-changed\)/);
+    } finally {
+      writeFileSync(surface, JSON.stringify(surfaceFile("notes", ["get_note", "list_notes"])));
+    }
+  });
+
   test("the guard on a set fails closed: no --server, an entry the set lacks, a set edited by hand", async () => {
     const server = [process.execPath, fixture("pin-surface.mjs"), join(dir, "notes.json")];
     const guard = (lock: string, ...extra: string[]) =>
