@@ -145,6 +145,12 @@ export async function pinLockSet(
   const one = values.server as string | undefined;
   if (values.capabilities !== undefined && one === undefined)
     throw new ToolscoreError("USAGE", "with a lock set, --capabilities goes with --server NAME (one server)");
+  // A lock of one server is never overwritten by a set: that would throw its approval away.
+  if (one === undefined && existsSync(lockPath) && !isLockSetFile(lockPath))
+    throw new ToolscoreError(
+      "USAGE",
+      `${values.lock as string} is not a lock set (the lock of one server?): nothing written; pin the whole config into another file (--lock toolscore.lockset.json), or one entry with --server NAME`,
+    );
   const concurrency = parseConcurrency(values.concurrency as string | undefined, 4);
   const raw = configServers(config);
   if (one !== undefined && !Object.hasOwn(raw, one))

@@ -96,6 +96,17 @@ describe("a lock set over a whole config", () => {
     assert.deepEqual(s.servers.gamma!.launch.args.slice(-2), ["--token", "***"]);
   });
 
+  test("a lock of one server named as --lock is not overwritten by a set", async () => {
+    const single = join(dir, "beta.lock.json");
+    const one = await run("mcp", "pin", "--config", config, "--server", "beta", "--lock", single);
+    assert.equal(one.code, 0, one.stderr);
+    const text = readFileSync(single, "utf8");
+    const r = await run("mcp", "pin", "--config", config, "--lock", single);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /beta\.lock\.json is not a lock set .*nothing written/);
+    assert.equal(readFileSync(single, "utf8"), text);
+  });
+
   test("pinning again rewrites nothing", async () => {
     const before = readFileSync(set, "utf8");
     const r = await run("mcp", "pin", "--config", config, "--lock", set);
