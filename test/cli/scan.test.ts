@@ -1,7 +1,7 @@
 // mcp scan over a fake home holding a config of every supported client.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { alive, fixture, pidRecorder, runCli } from "../support/cli.js";
 import { fakeHome, SECRETS, surfaceFile, writeEveryClient, type FakeHome } from "../support/fake-home.js";
@@ -100,6 +100,29 @@ describe("mcp scan: every client in a fake home", () => {
     assert.equal(row("code-local").target, "https://***:***@api.example.com/mcp?token=***");
     assert.ok(rows.every((r) => r.guarded === false));
     noSecrets(run.stdout + run.stderr);
+  });
+
+  test("a file that is there but cannot be read is a row saying why, never skipped", async () => {
+    const g = fakeHome();
+    try {
+      mkdirSync(join(g.home, ".gemini", "settings.json"), { recursive: true });
+      g.write("home/.kiro/settings/mcp.json", "  \n");
+      g.write("home/.codex/config.toml", '[mcp_servers.x]\ncommand = "unterminated\n');
+      g.write("home/.cursor/mcp.json", `{"mcpServers": {"ok": {"command": "node"}, "odd": {"args": ["x"]}}}`);
+      const run = await runCli(["mcp", "scan", "--json", "-"], { env: g.env, cwd: g.project });
+      assert.equal(run.code, 1, run.stderr);
+      const rows = (JSON.parse(run.stdout) as { servers: JsonRow[] }).servers;
+      const why = (end: string, name: string | null = null) =>
+        rows.find((r) => r.file.endsWith(end) && r.name === name)?.problem;
+      assert.match(why(join(".gemini", "settings.json"))!, /is a folder, not a client config/);
+      assert.match(why(join(".kiro", "settings", "mcp.json"))!, /the file is empty/);
+      assert.match(why("config.toml")!, /not valid TOML/);
+      assert.match(why(join(".cursor", "mcp.json"), "odd")!, /neither "command" nor "url"/);
+      assert.equal(why(join(".cursor", "mcp.json"), "ok"), null);
+      assert.match(run.stderr, /2 servers in 4 files, 0 guarded; 4 could not be read\./);
+    } finally {
+      g.remove();
+    }
   });
 
   test("a guarded entry is shown as guarded", async () => {
