@@ -158,19 +158,33 @@ function rewrite(
     if (d.argv) meant[name] = d.argv;
   }
   const out = applyTextEdits(text, edits);
-  let after: Record<string, unknown> = {};
-  try {
-    after = serversOf(out);
-  } catch {
-    // Checked below: no entry comes out as meant.
-  }
-  for (const [name, argv] of Object.entries(meant))
-    if (JSON.stringify(argvOf(after[name])) !== JSON.stringify(argv))
-      throw new ToolscoreError(
-        "CONFIG_INVALID",
-        `toolscore could not rewrite the entry ${JSON.stringify(name)} safely; nothing was changed`,
-      );
+  if (!asMeant(text, out, meant))
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `toolscore could not rewrite ${Object.keys(meant).join(", ")} safely; nothing was changed`,
+    );
   return { text: out, outcomes };
+}
+
+// True when `after` reads as `before` with each entry of `meant` launching its argv and nothing
+// else changed.
+function asMeant(before: string, after: string, meant: Record<string, string[]>): boolean {
+  let a: Record<string, unknown>;
+  try {
+    a = parseToml(after) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  const b = parseToml(before) as Record<string, unknown>;
+  const servers = (d: Record<string, unknown>) => d.mcp_servers as Record<string, Record<string, unknown>>;
+  for (const [name, argv] of Object.entries(meant)) {
+    if (JSON.stringify(argvOf(servers(a)[name])) !== JSON.stringify(argv)) return false;
+    for (const d of [a, b]) {
+      delete servers(d)[name]!.command;
+      delete servers(d)[name]!.args;
+    }
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** {@link installGuard} for Codex's TOML: the stdio entries of `[mcp_servers.NAME]` tables. */
