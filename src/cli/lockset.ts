@@ -70,12 +70,25 @@ function readLockSet(path: string, shown: string): LockSet {
 
 /**
  * The lock the guard enforces: the file named by --lock, or, when that is a lock set, the entry of
- * `server` (--server NAME). A set without --server, a set that does not match its own hash and an
+ * `server` (--server NAME); `config` is the guard's --config, which --server may name an entry of. A set without --server, a set that does not match its own hash and an
  * entry the set lacks are refused: the guard fails closed.
  */
-export function readGuardLock(lockArg: string, server: string | undefined, ctx: CliContext): Lock {
+export function readGuardLock(
+  lockArg: string,
+  server: string | undefined,
+  ctx: CliContext,
+  config?: string,
+): Lock {
   const path = pathArg(lockArg, ctx);
-  if (!isLockSetFile(path)) return readLockArg(lockArg, ctx);
+  if (!isLockSetFile(path)) {
+    const lock = readLockArg(lockArg, ctx);
+    if (server !== undefined && config === undefined)
+      throw new ToolscoreError(
+        "USAGE",
+        `--server names an entry of a lock set or of a --config file, and ${lockArg} is the lock of one server: leave --server out`,
+      );
+    return lock;
+  }
   const set = readLockSet(path, lockArg);
   const names = Object.keys(set.servers);
   if (server === undefined)

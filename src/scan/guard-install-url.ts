@@ -52,7 +52,7 @@ export function wrapUrlEntry(entry: Node, shape: ConfigShape, words: string[]): 
   for (const h of headersProp?.children![1]?.children ?? []) {
     const v = h.children![1]?.value as unknown;
     if (typeof v !== "string") return `the header ${keyOf(h)} is not a string`;
-    if (isSecretName(keyOf(h)) && !reference(v))
+    if ((isSecretName(keyOf(h)) || /^(?:bearer|basic|token)\s/i.test(v)) && !reference(v))
       return `its ${keyOf(h)} header is written out: the guard would get it on its command line; make it a \${…} reference first`;
     headers.push([keyOf(h), v]);
   }

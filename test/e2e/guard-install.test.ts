@@ -203,6 +203,18 @@ describe("mcp guard --install and --uninstall", () => {
     const hand = await guard(edited, "--server", "notes");
     assert.equal(hand.code, 2);
     assert.match(hand.stderr, /does not match its own hash: it was edited by hand \(pin-lock-modified\)/);
+    // A lock of one server has no entries to name.
+    const single = join(dir, "notes.lock.json");
+    const pin = await runBin(
+      ["mcp", "pin", server.map((w) => JSON.stringify(w)).join(" "), "--lock", single],
+      {
+        cwd: dir,
+      },
+    );
+    assert.equal(pin.code, 0, pin.stderr);
+    const named = await guard(single, "--server", "notes");
+    assert.equal(named.code, 2);
+    assert.match(named.stderr, /notes\.lock\.json is the lock of one server: leave --server out/);
   });
 
   test("uninstall gives the file back byte for byte", async () => {

@@ -229,6 +229,11 @@ const URL_REFUSED: Array<[string, string, RegExp]> = [
     `{"url": "https://h.example.com/mcp", "headers": {"Authorization": "Bearer abc"}}`,
     /its Authorization header is written out/,
   ],
+  [
+    "a Bearer value under another name",
+    `{"url": "https://h.example.com/mcp", "headers": {"X-Upstream": "Bearer abc"}}`,
+    /its X-Upstream header is written out/,
+  ],
   ["URL credentials", `{"url": "https://me:pw@h.example.com/mcp"}`, /its URL holds credentials/],
   ["a token in the query", `{"url": "https://h.example.com/mcp?api_key=abc"}`, /its URL holds credentials/],
 ];

@@ -79,7 +79,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const log = createEventLog({ append, server: target.label, stderr: ctx.stderr });
   let lock: Lock;
   try {
-    lock = readGuardLock(values.lock, values.server, ctx);
+    lock = readGuardLock(values.lock, values.server, ctx, values.config);
     assertLockIntact(lock, values.lock);
   } catch (e) {
     // Fail closed: nothing is started or forwarded; the error's one line goes to stderr.
