@@ -81,23 +81,30 @@ function wrapSteps(
     return [() => [{ offset: first.offset, length: 0, content: `${list([...o.toolscore, ...guard])}, ` }]];
   }
   const [bin, ...rest] = o.toolscore;
-  const prefix = [...rest, ...guard, found.argv[0]!];
   const command: Edit = {
     offset: found.command.offset,
     length: found.command.length,
     content: JSON.stringify(bin),
   };
+  // The command's own string moves into the list as written (its escapes kept), so that
+  // uninstalling can move it back byte for byte.
+  const words = (text: string) => `${list([...rest, ...guard])}, ${nodeText(text, found.command)}`;
   const args = found.args;
   // A list to add goes right after the command, on its line: the rest of the entry keeps its form.
   if (args === undefined)
-    return [() => [{ ...command, content: `${command.content}, "args": [${list(prefix)}]` }]];
+    return [(text) => [{ ...command, content: `${command.content}, "args": [${words(text)}]` }]];
   const first = args.children![0];
-  const insert: Edit =
-    first === undefined
-      ? { offset: args.offset + 1, length: 0, content: list(prefix) }
-      : { offset: first.offset, length: 0, content: `${list(prefix)}, ` };
-  return [() => [command, insert]];
+  return [
+    (text) => [
+      command,
+      first === undefined
+        ? { offset: args.offset + 1, length: 0, content: words(text) }
+        : { offset: first.offset, length: 0, content: `${words(text)}, ` },
+    ],
+  ];
 }
+
+const nodeText = (text: string, n: Node) => text.slice(n.offset, n.offset + n.length);
 
 /** The steps that give back a wrapped entry's own command, or undefined when it is not wrapped. */
 function unwrapSteps(path: string[], entry: Node, shape: ConfigShape): Step[] | undefined {
@@ -120,12 +127,15 @@ function unwrapSteps(path: string[], entry: Node, shape: ConfigShape): Step[] | 
   const command: Edit = {
     offset: found.command.offset,
     length: found.command.length,
-    content: JSON.stringify(found.argv[dash + 1]),
+    content: "",
   };
   const own = items[dash + 1];
   if (own !== undefined)
     return [
-      () => [command, { offset: items[0]!.offset, length: own.offset - items[0]!.offset, content: "" }],
+      (text) => [
+        { ...command, content: nodeText(text, items[dash]!) },
+        { offset: items[0]!.offset, length: own.offset - items[0]!.offset, content: "" },
+      ],
     ];
   // No arguments of its own: install added the list right after the command (take it out), or
   // found it empty (empty it again). An empty `[]` right after the command looks the same as an
@@ -137,9 +147,15 @@ function unwrapSteps(path: string[], entry: Node, shape: ConfigShape): Step[] | 
       text.slice(cmdEnd, list0.offset) === ', "args": ' &&
       items[0]!.offset === list0.offset + 1 &&
       items.at(-1)!.offset + items.at(-1)!.length === list0.offset + list0.length - 1
-        ? [{ ...command, length: list0.offset + list0.length - command.offset }]
+        ? [
+            {
+              ...command,
+              content: nodeText(text, items[dash]!),
+              length: list0.offset + list0.length - command.offset,
+            },
+          ]
         : [
-            command,
+            { ...command, content: nodeText(text, items[dash]!) },
             {
               offset: items[0]!.offset,
               length: items.at(-1)!.offset + items.at(-1)!.length - items[0]!.offset,

@@ -123,6 +123,11 @@ const SHAPES: Array<[string, ConfigShape, string]> = [
     `{\n  "mcp": {\n    "n": { "type": "local", "command": ["bun", "x", "srv"], "enabled": true }\n  }\n}\n`,
   ],
   [
+    "a command written with escapes",
+    "mcpServers",
+    `{"mcpServers": {"n": {"command": "C:\\\\Tools\\u00e9\\/srv.exe", "args": ["--x"]}}}`,
+  ],
+  [
     "Windows line ends",
     "mcpServers",
     `{\r\n  "mcpServers": {\r\n    "n": { "command": "node", "args": ["s.js"] }\r\n  }\r\n}\r\n`,
