@@ -24,9 +24,9 @@ Finds the MCP servers configured on this machine: the user-wide configs of Claud
 Code, Cursor, Windsurf, VS Code, Gemini CLI, Codex, Cline, Kiro, Amazon Q and opencode (under HOME,
 XDG_CONFIG_HOME, APPDATA, CLAUDE_CONFIG_DIR and CODEX_HOME as each client reads them), and the
 project configs in --project. One row per server: client, scope, name, transport, whether it runs
-through toolscore mcp guard, the command or URL (credentials hidden), the file, and the names of
-its env variables, headers and \${...} references (never their values). A config file that cannot
-be read is a row saying why. Nothing is started unless --list is given.
+through toolscore mcp guard, the command or URL (credentials and secret arguments hidden), the
+file, and the names of its env variables, headers and \${...} references (never their values). A
+config file that cannot be read is a row saying why. Nothing is started unless --list is given.
 
 Options:
   --json FILE|-                 write the scan as JSON (kind toolscore.mcp-scan)
