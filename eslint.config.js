@@ -1,7 +1,16 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "examples/**", ".bench-tmp/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "examples/**",
+      ".bench-tmp/**",
+      "src/schema/meta/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ["src/**/*.ts", "test/**/*.ts"],
