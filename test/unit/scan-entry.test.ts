@@ -1,7 +1,8 @@
-// What a scan row and a lock set show of a command line: secrets hidden, references as written.
+// What a scan row and a lock set show of a command line (secrets hidden, references as written),
+// and the entry a lock set reads when the guard wraps it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { redactArgs, showArgv } from "../../src/scan/entry.js";
+import { redactArgs, showArgv, unguardedEntry } from "../../src/scan/entry.js";
 
 // [argv, what is shown]
 const CASES: Array<[string[], string[]]> = [
@@ -62,4 +63,32 @@ test("showArgv quotes words with spaces after hiding", () => {
     showArgv(["npx", "-y", "srv", "--header", "Authorization: Bearer abc"]),
     'npx -y srv --header "Authorization: ***"',
   );
+});
+
+test("unguardedEntry: a wrapped entry stands for the server behind the guard; others are as they are", () => {
+  const GUARD = ["mcp", "guard", "--lock", "/l.json", "--server", "n"];
+  const CASES: Array<[unknown, unknown]> = [
+    [
+      { command: "toolscore", args: [...GUARD, "--", "npx", "-y", "srv"], env: { K: "v" }, cwd: "/w" },
+      { command: "npx", args: ["-y", "srv"], env: { K: "v" }, cwd: "/w" },
+    ],
+    [
+      {
+        command: "toolscore",
+        args: [...GUARD, "--header", "X: 1", "https://h.example.com/mcp"],
+        type: "stdio",
+        "x-toolscore-type": "http",
+        "x-toolscore-url": "https://h.example.com/mcp",
+        "x-toolscore-headers": { X: "1" },
+        timeout: 5,
+      },
+      { timeout: 5, type: "http", url: "https://h.example.com/mcp", headers: { X: "1" } },
+    ],
+    [
+      { command: "node", args: ["s.js"] },
+      { command: "node", args: ["s.js"] },
+    ],
+    [{ url: "https://h.example.com/mcp" }, { url: "https://h.example.com/mcp" }],
+  ];
+  for (const [raw, own] of CASES) assert.deepEqual(unguardedEntry(raw), own);
 });
