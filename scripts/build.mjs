@@ -3,7 +3,7 @@
 // most of the cost of a run on a small server.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 
@@ -102,6 +102,9 @@ const leanCore = {
   },
 };
 
+const REQUIRE_SHIM =
+  "import { createRequire as __tsCreateRequire } from 'node:module'; const require = __tsCreateRequire(import.meta.url);";
+
 await Promise.all([
   build({
     ...common,
@@ -119,9 +122,7 @@ await Promise.all([
     alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
     chunkNames: "chunks/[name]-[hash]",
     // Bundled dependencies that are CommonJS need a require() in ESM output.
-    banner: {
-      js: "#!/usr/bin/env node\nimport { createRequire as __tsCreateRequire } from 'node:module'; const require = __tsCreateRequire(import.meta.url);",
-    },
+    banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
   }),
   build({
     ...common,
@@ -130,6 +131,15 @@ await Promise.all([
     packages: "external",
   }),
 ]);
+
+// The bin answers --version before it loads anything, and calls no require(): without the shim it
+// does not even import node:module, whose ES module facade costs a cold start a few milliseconds.
+const bin = `${next}/cli.js`;
+const binText = readFileSync(bin, "utf8").replace(`${REQUIRE_SHIM}\n`, "");
+if (binText.includes("__tsCreateRequire") || /\brequire\(/.test(binText)) {
+  throw new Error("dist/cli.js calls require(): keep src/cli/bin.ts free of CommonJS dependencies");
+}
+writeFileSync(bin, binText);
 
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);
