@@ -3,7 +3,8 @@
 // most of the cost of a run on a small server.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -45,9 +46,74 @@ const common = {
   legalComments: "none",
 };
 
+// Node loads an ES module graph one file at a time, and on a busy machine each file is a round trip
+// through its thread pool: esbuild's splitting alone gave mcp list some twenty small chunks to load.
+// The modules of the lean path (main, mcp list, mcp verify-pin and what they import) are made
+// reachable from every module loaded on demand, so that esbuild, which groups modules by the
+// entries that reach them, puts them all in one shared chunk. Each module loaded on demand (a
+// dynamic import() in src/) must be listed here: the build fails on one that is not.
+const src = new URL("../src/", import.meta.url).pathname;
+const LEAN_CORE = ["cli/main.ts", "cli/commands/list.ts", "cli/commands/verify-pin.ts"];
+const ON_DEMAND = new Set(
+  [
+    "action/bin.ts",
+    "cli/commands/demo.ts",
+    "cli/commands/diff.ts",
+    "cli/commands/guard-install.ts",
+    "cli/commands/guard.ts",
+    "cli/commands/lint.ts",
+    "cli/commands/list.ts",
+    "cli/commands/pin.ts",
+    "cli/commands/scan.ts",
+    "cli/commands/test.ts",
+    "cli/commands/verify-pin.ts",
+    "cli/main.ts",
+    "mcp/http.ts",
+    "mcp/process.ts",
+    "pin/lock.ts",
+    "score/for-target.ts",
+    "score/run.ts",
+  ].map((f) => src + f),
+);
+const leanCore = {
+  name: "lean-core",
+  setup(b) {
+    b.onResolve({ filter: /^toolscore:lean-core$/ }, () => ({ path: "lean-core", namespace: "toolscore" }));
+    b.onLoad({ filter: /.*/, namespace: "toolscore" }, () => ({
+      contents: LEAN_CORE.map((f) => `import ${JSON.stringify(src + f)};`).join("\n"),
+      resolveDir: src,
+      loader: "ts",
+    }));
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (!ON_DEMAND.has(args.path)) return undefined;
+      const text = await readFile(args.path, "utf8");
+      return { contents: `${text}\nimport "toolscore:lean-core";\n`, loader: "ts" };
+    });
+    b.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.kind !== "dynamic-import" || args.pluginData?.checked) return undefined;
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { checked: true },
+      });
+      if (found.path.startsWith(src) && !ON_DEMAND.has(found.path)) {
+        return {
+          errors: [{ text: `add ${found.path.slice(src.length)} to ON_DEMAND in scripts/build.mjs` }],
+        };
+      }
+      return found;
+    });
+  },
+};
+
+const REQUIRE_SHIM =
+  "import { createRequire as __tsCreateRequire } from 'node:module'; const require = __tsCreateRequire(import.meta.url);";
+
 await Promise.all([
   build({
     ...common,
+    plugins: [leanCore],
     entryPoints: {
       cli: "./src/cli/bin.ts",
       "notes-server": "./src/sample/bin.ts",
@@ -61,9 +127,7 @@ await Promise.all([
     alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
     chunkNames: "chunks/[name]-[hash]",
     // Bundled dependencies that are CommonJS need a require() in ESM output.
-    banner: {
-      js: "#!/usr/bin/env node\nimport { createRequire as __tsCreateRequire } from 'node:module'; const require = __tsCreateRequire(import.meta.url);",
-    },
+    banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
   }),
   build({
     ...common,
@@ -72,6 +136,20 @@ await Promise.all([
     packages: "external",
   }),
 ]);
+
+// The shim is left out of every file that never names require: importing node:module, whose ES
+// module facade costs a cold start a few milliseconds, is then paid only by the chunks of CommonJS
+// dependencies (ajv, the SDK's), and the bin imports nothing before it answers --version.
+for (const file of [...readdirSync(next), ...readdirSync(`${next}/chunks`).map((f) => `chunks/${f}`)]) {
+  if (!file.endsWith(".js")) continue;
+  const path = `${next}/${file}`;
+  const text = readFileSync(path, "utf8");
+  const without = text.replace(`${REQUIRE_SHIM}\n`, "");
+  if (without !== text && !/\brequire\b/.test(without)) writeFileSync(path, without);
+}
+if (readFileSync(`${next}/cli.js`, "utf8").includes(REQUIRE_SHIM)) {
+  throw new Error("dist/cli.js needs require(): keep src/cli/bin.ts free of CommonJS dependencies");
+}
 
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);

@@ -9,6 +9,7 @@ import { ListingBounds } from "./bounds.js";
 import { redactCommand } from "./redact.js";
 import {
   McpSession,
+  fmtSeconds,
   type ClientCapabilityName,
   type InitializeInfo,
   type SessionOptions,
@@ -70,6 +71,8 @@ export class MCPClient implements AsyncDisposable {
       negotiation: Omit<NegotiateOptions, "timeoutMs" | "protocol"> & {
         protocol?: NegotiateOptions["protocol"];
       };
+      /** Milliseconds for the handshake, when less than the timeout is left of it (a relaunch). */
+      handshakeMs?: number;
     },
   ): Promise<{ session: McpSession; info: InitializeInfo }> {
     const timeoutMs = (opts.timeout ?? 30) * 1000;
@@ -85,7 +88,7 @@ export class MCPClient implements AsyncDisposable {
       const info = await negotiate(session, {
         ...opts.negotiation,
         protocol: opts.negotiation.protocol ?? opts.protocol ?? "auto",
-        timeoutMs,
+        timeoutMs: opts.handshakeMs ?? timeoutMs,
       });
       return { session, info };
     } catch (e) {
@@ -207,40 +210,57 @@ export class MCPStdioClient extends MCPClient {
 
   /**
    * Launches `argv` (never through a shell), agrees on a protocol version, and returns the live
-   * client. A server that exits when probed with server/discover (some 2025 servers quit on any
-   * request before initialize) is started once more and spoken to with initialize alone.
+   * client. A server that quits on the server/discover probe (some 2025 servers exit on any request
+   * before initialize) is started once more and spoken to with initialize alone, within what is
+   * left of the timeout; a server that crashed for a reason of its own is reported at once.
    */
   static async connect(argv: readonly string[], opts: StdioConnectOptions = {}): Promise<MCPStdioClient> {
     if (argv.length === 0) throw new ToolscoreError("USAGE", "the launch command is empty");
     const auto = (opts.protocol ?? "auto") === "auto";
-    try {
-      return await MCPStdioClient.launch(argv, opts, auto ? "auto" : opts.protocol!);
-    } catch (e) {
-      const exitedOnProbe =
-        auto && isToolscoreError(e, "SERVER_EXITED") && e.data.method === "server/discover";
-      if (!exitedOnProbe) throw withStartContext(e, argv);
-    }
-    return MCPStdioClient.launch(argv, opts, "legacy").catch((e: unknown) => {
-      throw withStartContext(e, argv);
-    });
-  }
-
-  private static async launch(
-    argv: readonly string[],
-    opts: StdioConnectOptions,
-    protocol: NegotiateOptions["protocol"],
-  ): Promise<MCPStdioClient> {
-    const transport = new LeanStdioTransport({
+    const budgetMs = (opts.timeout ?? 30) * 1000;
+    const deadline = Date.now() + budgetMs;
+    const first = new LeanStdioTransport({
       argv: [...argv],
       env: opts.env,
       baseEnv: opts.baseEnv,
       cwd: opts.cwd,
     });
+    try {
+      return await MCPStdioClient.launch(first, opts, auto ? "auto" : opts.protocol!, budgetMs);
+    } catch (e) {
+      if (!auto || !quitOnProbe(e, first)) throw withStartContext(e, argv);
+    }
+    const leftMs = deadline - Date.now();
+    if (leftMs <= 0) {
+      throw new ToolscoreError(
+        "TIMEOUT",
+        `${redactCommand(argv.join(" "))} quit on the server/discover probe, and the timeout (${fmtSeconds(budgetMs)}) ran out before it could be started again: raise --timeout`,
+        { method: "initialize", timeoutMs: budgetMs },
+      );
+    }
+    const again = new LeanStdioTransport({
+      argv: [...argv],
+      env: opts.env,
+      baseEnv: opts.baseEnv,
+      cwd: opts.cwd,
+    });
+    return MCPStdioClient.launch(again, opts, "legacy", leftMs).catch((e: unknown) => {
+      throw withStartContext(e, argv);
+    });
+  }
+
+  private static async launch(
+    transport: LeanStdioTransport,
+    opts: StdioConnectOptions,
+    protocol: NegotiateOptions["protocol"],
+    handshakeMs: number,
+  ): Promise<MCPStdioClient> {
     const { session, info } = await MCPClient.open(transport, {
       ...opts,
       rootsDir: opts.cwd,
       describeExit: () => describeStdioExit(transport),
       negotiation: { protocol, silenceMayBeLegacy: true },
+      handshakeMs,
     });
     const client = new MCPStdioClient(session, info, opts.clientCapabilities ?? [], "stdio");
     client.transport = transport;
@@ -255,6 +275,20 @@ export class MCPStdioClient extends MCPClient {
   override stderrTail(n = 10): string[] {
     return this.transport.stderrTail(n);
   }
+}
+
+/**
+ * Whether a server that exited during the handshake quit on the probe rather than crashed: it
+ * exited while server/discover (or the initialize that followed it) was waiting, and its stderr
+ * is silent or speaks of the probe or of initialize, as a server does that wants initialize
+ * first (e.g. `ExpectedInitializeRequest`). A server whose stderr gives a reason of its own (a
+ * missing setting, a stack trace) crashed, and would crash again: it is not started twice.
+ */
+function quitOnProbe(e: unknown, t: LeanStdioTransport): boolean {
+  if (!isToolscoreError(e, "SERVER_EXITED") || t.failed) return false;
+  if (e.data.method !== "server/discover" && e.data.method !== "initialize") return false;
+  const said = t.stderrTail(20);
+  return said.length === 0 || said.some((l) => /server\/discover|initiali[sz]e/i.test(l));
 }
 
 function withStartContext(e: unknown, argv: readonly string[]): unknown {

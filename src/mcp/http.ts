@@ -90,6 +90,8 @@ export class MCPHttpClient extends MCPClient {
         ...("data" in err ? { data: err.data } : {}),
       };
     };
+    // The whole handshake, the SSE fallback included, stays within one timeout.
+    const deadline = Date.now() + (opts.timeout ?? 30) * 1000;
     if (!opts.preferSse) {
       try {
         current = new StreamableHTTPClientTransport(parsed, { requestInit, fetch });
@@ -125,6 +127,7 @@ export class MCPHttpClient extends MCPClient {
       const { session, info } = await MCPClient.open(transport, {
         ...opts,
         negotiation: { protocol: forced ? opts.protocol : "legacy", silenceMayBeLegacy: false },
+        handshakeMs: Math.max(1, deadline - Date.now()),
       });
       return new MCPHttpClient(session, info, opts.clientCapabilities ?? [], "sse");
     } catch (e) {

@@ -207,7 +207,9 @@ export async function stopProcess(
   const escaped = new Set(escapedDescendants(pgid));
   child.stdin?.end();
   const exited = await waitExit(child, opts.stdinWaitMs ?? 150);
-  for (const pid of escapedDescendants(pgid)) escaped.add(pid);
+  // Once the leader has exited its children belong to init, so a second look from it finds
+  // nothing; only a leader still running may have started more meanwhile.
+  if (!exited) for (const pid of escapedDescendants(pgid)) escaped.add(pid);
   if (!exited || groupAlive(pgid)) {
     // The leader and whatever it started share one grace period after SIGTERM.
     signalGroup(pgid, "SIGTERM");

@@ -71,12 +71,23 @@ export const ServerSnapshot = {
     client: MCPClient,
     opts: { onNote?: (message: string) => void } = {},
   ): Promise<ServerSnapshot> {
-    const tools = await client.listTools();
-    const surface = await listSurface(
-      (method, params) => client.request(method, params),
-      client.info.capabilities,
-      opts.onNote ?? ((m) => process.stderr.write(`toolscore: note: ${m}\n`)),
-    );
+    // Tools and the other lists are asked for at once, so that their round trips overlap; a failure
+    // of tools/list is reported first, and notes only after tools were listed.
+    const notes: string[] = [];
+    const [listed, other] = await Promise.allSettled([
+      client.listTools(),
+      listSurface(
+        (method, params) => client.request(method, params),
+        client.info.capabilities,
+        (m) => notes.push(m),
+      ),
+    ]);
+    if (listed.status === "rejected") throw listed.reason;
+    const onNote = opts.onNote ?? ((m) => process.stderr.write(`toolscore: note: ${m}\n`));
+    for (const note of notes) onNote(note);
+    if (other.status === "rejected") throw other.reason;
+    const tools = listed.value;
+    const surface = other.value;
     return ServerSnapshot.of({
       server: client.info.serverInfo,
       protocol: client.info.protocolVersion,

@@ -106,18 +106,28 @@ const METHOD_NOT_FOUND = -32601;
  * its capability (`prompts`, `resources`), following every `nextCursor` page; a cursor that
  * repeats is an error. A declared kind whose method the server does not know (JSON-RPC -32601) is
  * an empty list, and `onNote` says so; any other error answer fails. Items are sorted and
- * otherwise exactly as sent.
+ * otherwise exactly as sent. The kinds are listed at once, each following its own pages, so that
+ * their round trips overlap; notes and the failure reported come in the kinds' fixed order,
+ * whichever answer came first.
  */
 export async function listSurface(
   request: RequestMethod,
   capabilities: Record<string, unknown>,
   onNote: (message: string) => void = () => {},
 ): Promise<SurfaceLists> {
+  const kinds = SURFACE_KINDS.filter((info) => Object.hasOwn(capabilities, info.capability));
+  const settled = await Promise.allSettled(
+    kinds.map(async (info) => {
+      const notes: string[] = [];
+      const items = await listAll(request, info, (m) => notes.push(m));
+      return { info, items, notes };
+    }),
+  );
   const out: SurfaceLists = {};
-  for (const info of SURFACE_KINDS) {
-    if (!Object.hasOwn(capabilities, info.capability)) continue;
-    const items = await listAll(request, info, onNote);
-    out[info.key] = sortSurfaceItems(info, items);
+  for (const s of settled) {
+    if (s.status === "rejected") throw s.reason;
+    for (const note of s.value.notes) onNote(note);
+    out[s.value.info.key] = sortSurfaceItems(s.value.info, s.value.items);
   }
   return out;
 }

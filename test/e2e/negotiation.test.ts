@@ -54,6 +54,26 @@ describe("protocol negotiation", () => {
     assert.equal(started.length, 2);
   });
 
+  test("one that says on stderr that it wanted initialize first is started once more too", async () => {
+    const before = new Set(pids.pids());
+    const snap = await listJson(`${fixtureCommand("exits-on-discover.mjs")} says`);
+    assert.equal(snap.server.name, "exits-on-discover");
+    assert.equal(pids.pids().filter((p) => !before.has(p)).length, 2);
+  });
+
+  test("a server that crashes at start is launched once: its exit and stderr tail, exit 2", async () => {
+    const before = new Set(pids.pids());
+    const r = await runCli(["mcp", "list", fixtureCommand("crash-on-start.mjs")], { env: pids.env });
+    assert.equal(r.code, 2);
+    assert.match(
+      r.stderr,
+      /^toolscore: .*crash-on-start\.mjs exited before it finished the MCP handshake \(exit code 1\); its stderr ends: loading settings from \.\/settings\.toml \| Error: NOTES_API_KEY is not set\n$/,
+    );
+    const started = pids.pids().filter((p) => !before.has(p));
+    assert.equal(started.length, 1);
+    for (const pid of started) assert.equal(alive(pid), false);
+  });
+
   test("a server silent on server/discover gets initialize on the same process", async () => {
     const { snap, started } = await listFixture("silent-before-initialize.mjs");
     assert.equal(snap.server.name, "silent-before-initialize");

@@ -47,12 +47,15 @@ test("every page is followed, and each kind is sorted by its key and otherwise k
     resource_templates: [{ uriTemplate: "a://{x}", extra: null }, { uriTemplate: "z://{x}" }],
     resources: [{ uri: "a:", size: 3 }, { uri: "b:" }],
   });
-  assert.deepEqual(s.calls, [
+  // The kinds are listed at once: every first page is asked for before any second one, and each
+  // kind's pages in order.
+  assert.deepEqual(s.calls.slice(0, 3), ["prompts/list", "resources/templates/list", "resources/list"]);
+  assert.deepEqual([...s.calls].sort(), [
     "prompts/list",
     "prompts/list p2",
-    "resources/templates/list",
     "resources/list",
     "resources/list 2",
+    "resources/templates/list",
   ]);
 });
 
