@@ -67,7 +67,7 @@ export const LIMIT_SPECS = [
   spec(
     "scan-kb",
     1024,
-    1_000_000,
+    4096,
     " KB",
     "each text lint scans for hidden characters and instructions (past it: a finding says what was not scanned)",
   ),

@@ -6,7 +6,14 @@ import { after, afterEach, describe, test } from "node:test";
 import { LeanStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { McpSession } from "../../src/mcp/session.js";
 import { setLimits } from "../../src/util/limits.js";
-import { fixture, pidRecorder } from "../support/cli.js";
+import { fixture, fixtureCommand, pidRecorder, runCli } from "../support/cli.js";
+
+interface Finding {
+  rule: string;
+  severity: string;
+  message: string;
+  args?: Record<string, unknown>;
+}
 
 const pids = pidRecorder();
 after(() => pids.cleanup());
@@ -36,5 +43,34 @@ describe("a session's bookkeeping", () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe("lint of texts longer than it scans", () => {
+  test("a payload past scan-kb: the text is reported as scanned only in part, an error; raised, the payload is found", async () => {
+    const server = fixtureCommand("late-payload.mjs");
+    const cut = await runCli(["mcp", "lint", server, "--json", "-", "--limit", "scan-kb=64"], {
+      env: pids.env,
+    });
+    assert.equal(cut.code, 1, cut.stderr);
+    const findings = (JSON.parse(cut.stdout) as { findings: Finding[] }).findings;
+    assert.deepEqual(
+      findings.filter((f) => f.severity === "error").map((f) => [f.rule, f.args?.technique, f.args?.scanned]),
+      [
+        ["description-instruction", "not-scanned", 65_536],
+        ["hidden-unicode", "not-scanned", 65_536],
+      ],
+    );
+    assert.match(
+      findings.find((f) => f.rule === "description-instruction")!.message,
+      /^description \(100 KB\) was scanned for instructions to the model only up to the scan-kb limit of 64 KB: raise it with --limit scan-kb=N or TOOLSCORE_LIMIT_SCAN_KB$/,
+    );
+    const whole = await runCli(["mcp", "lint", server, "--json", "-", "--limit", "scan-kb=128"], {
+      env: pids.env,
+    });
+    const all = (JSON.parse(whole.stdout) as { findings: Finding[] }).findings;
+    assert.ok(all.every((f) => f.args?.technique !== "not-scanned"));
+    assert.ok(all.some((f) => f.rule === "hidden-unicode" && f.args?.technique === "zero-width"));
+    assert.ok(all.some((f) => f.rule === "description-instruction" && f.severity === "error"));
   });
 });
