@@ -3,6 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import * as formatsModule from "ajv-formats";
 import { isObject } from "./schema.js";
 import { enableLinearRegExpFallback, safeRegExp } from "./regex-safety.js";
+import { PatternTimeout, beginRegexBudget } from "./regex-worker.js";
 
 // Patterns from a server run here on what it answers: let V8 finish them in linear time.
 enableLinearRegExpFallback();
@@ -12,10 +13,16 @@ type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((formatsModule as unknown as { default?: AddFormats }).default ??
   formatsModule) as unknown as AddFormats;
 
-/** A compiled schema: `check(value)` gives null when valid, else the first error as text. */
+/**
+ * A compiled schema: `check(value)` gives null when valid, else the first error as text. It throws
+ * {@link NotChecked} when the value could not be checked (a pattern ran past `regex-ms`).
+ */
 export interface SchemaCheck {
   check(value: unknown): string | null;
 }
+
+/** A value that could not be checked against its schema: neither valid nor invalid. */
+export class NotChecked extends Error {}
 
 function makeAjv<T extends Ajv>(A: new (opts: object) => T): T {
   const ajv = new A({
@@ -32,6 +39,8 @@ function makeAjv<T extends Ajv>(A: new (opts: object) => T): T {
 let draft07: Ajv | undefined;
 let draft2020: Ajv | undefined;
 const cache = new Map<string, SchemaCheck | null>();
+// Why each schema of the cache that did not compile did not.
+const problems = new Map<string, string>();
 
 function usesDraft2020(schema: Record<string, unknown>): boolean {
   const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
@@ -62,15 +71,32 @@ export function compileSchema(schema: unknown): SchemaCheck | null {
     const validate: ValidateFunction = ajv.compile(body);
     result = {
       check(value) {
-        if (validate(value)) return null;
+        beginRegexBudget();
+        let valid: boolean;
+        try {
+          valid = validate(value) as boolean;
+        } catch (e) {
+          if (e instanceof PatternTimeout) throw new NotChecked(e.message);
+          throw e;
+        }
+        if (valid) return null;
         const e = validate.errors?.[0];
         return e ? `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}` : "is invalid";
       },
     };
-  } catch {
+  } catch (e) {
     result = null;
+    if (problems.size > 500) problems.clear();
+    problems.set(key, e instanceof Error ? e.message : String(e));
   }
   if (cache.size > 500) cache.clear();
   cache.set(key, result);
   return result;
+}
+
+/** Why `schema` does not compile (ajv's message), or null when it does. */
+export function compileProblem(schema: unknown): string | null {
+  if (compileSchema(schema) !== null) return null;
+  if (!isObject(schema)) return "it is not a JSON object";
+  return problems.get(JSON.stringify(schema)) ?? "it does not compile";
 }

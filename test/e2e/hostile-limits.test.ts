@@ -6,7 +6,11 @@ import { after, afterEach, describe, test } from "node:test";
 import { LeanStdioTransport } from "../../src/mcp/stdio-transport.js";
 import { McpSession } from "../../src/mcp/session.js";
 import { setLimits } from "../../src/util/limits.js";
-import { fixture, fixtureCommand, pidRecorder, runCli } from "../support/cli.js";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, alive, fixture, fixtureCommand, groupAlive, pidRecorder, runCli } from "../support/cli.js";
 
 interface Finding {
   rule: string;
@@ -16,7 +20,11 @@ interface Finding {
 }
 
 const pids = pidRecorder();
-after(() => pids.cleanup());
+const dir = mkdtempSync(join(tmpdir(), "toolscore-limits-"));
+after(() => {
+  pids.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
 afterEach(() => setLimits());
 
 describe("a session's bookkeeping", () => {
@@ -72,5 +80,78 @@ describe("lint of texts longer than it scans", () => {
     assert.ok(all.every((f) => f.args?.technique !== "not-scanned"));
     assert.ok(all.some((f) => f.rule === "hidden-unicode" && f.args?.technique === "zero-width"));
     assert.ok(all.some((f) => f.rule === "description-instruction" && f.severity === "error"));
+  });
+});
+
+describe("patterns only a backtracking engine runs", () => {
+  test("an outputSchema pattern that backtracks for ages, or past pattern-chars: not checked, never passed", async () => {
+    const r = await runCli(
+      [
+        "mcp",
+        "test",
+        fixtureCommand("backtracking-output.mjs"),
+        "--cases",
+        "1",
+        "--no-edge-cases",
+        "--report",
+        "json",
+        "--limit",
+        "regex-ms=200",
+      ],
+      { env: pids.env },
+    );
+    assert.doesNotMatch(r.stderr, /internal error/);
+    const card = JSON.parse(r.stdout) as {
+      calls: Array<{ tool: string; ok: boolean; outcome: string; detail: string }>;
+    };
+    const byTool = Object.fromEntries(card.calls.map((c) => [c.tool, c]));
+    assert.deepEqual(
+      [byTool.slow_0!.ok, byTool.slow_0!.outcome, byTool.slow_0!.detail],
+      [
+        false,
+        "invalid-output",
+        'structuredContent could not be checked against the outputSchema: the pattern "^(?=a)(a+)+$" ran past the regex-ms limit of 200 ms: raise it with --limit regex-ms=N or TOOLSCORE_LIMIT_REGEX_MS',
+      ],
+    );
+    assert.equal(byTool.long_pattern!.ok, false);
+    assert.match(
+      byTool.long_pattern!.detail,
+      /^structuredContent could not be checked: the outputSchema does not compile \(a pattern of 1207 characters is past the pattern-chars limit/,
+    );
+    assert.equal(byTool.quick!.ok, true, byTool.quick!.detail);
+  });
+
+  test("Ctrl-C while the answers of 20 such tools are checked: exit 130, the server stopped", async () => {
+    const calls = join(dir, "calls.txt");
+    const before = new Set(pids.pids());
+    const cli = spawn(
+      process.execPath,
+      [join(ROOT, "dist", "cli.js"), "mcp", "test", fixtureCommand("backtracking-output.mjs")],
+      {
+        env: { ...process.env, ...pids.env, FIXTURE_TOOLS: "20", FIXTURE_CALLS: calls },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stderr = "";
+    cli.stderr.on("data", (d: Buffer) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => cli.on("close", (code) => resolve(code)));
+    const until = Date.now() + 20_000;
+    while (!existsSync(calls) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    assert.ok(existsSync(calls), "no tool was called");
+    const [server] = pids.pids().filter((p) => !before.has(p));
+    assert.ok(server !== undefined && alive(server));
+    // The checks now under way each take up to regex-ms (1 s): Ctrl-C is answered after at most that.
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = Date.now();
+    cli.kill("SIGINT");
+    const code = await Promise.race([
+      exited,
+      new Promise<"hung">((r) => setTimeout(() => r("hung"), 15_000).unref()),
+    ]);
+    assert.equal(code, 130, stderr);
+    assert.match(stderr, /interrupted, stopping servers/);
+    assert.ok(Date.now() - sent < 8_000, `Ctrl-C took ${Date.now() - sent} ms`);
+    assert.equal(alive(server), false);
+    assert.equal(groupAlive(server), false);
   });
 });
