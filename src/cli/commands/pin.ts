@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { parseCapabilityOverrides, type CapabilityOverrides } from "../../pin/capabilities.js";
-import { buildLock, serializeLock, toolName } from "../../pin/lock.js";
+import { buildLock, lockPieces, toolName } from "../../pin/lock.js";
+import { fileHolds } from "../../util/fs.js";
 import { writeLock } from "../../pin/lock-file.js";
 import { renderPinSummary } from "../../report/pin-summary.js";
 import { COLOR, PLAIN } from "../../report/style.js";
@@ -103,7 +103,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     );
   }
   const lock = buildLock(snapshot, { overrides, resources: values.resources === true });
-  const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === serializeLock(lock);
+  const unchanged = fileHolds(lockPath, lockPieces(lock));
   if (!unchanged) await writeLock(lockPath, lock);
   const shown = relative(ctx.cwd, lockPath) || lockPath;
   ctx.stdout(
