@@ -1,5 +1,4 @@
 import type { ChildProcess } from "node:child_process";
-import { StringDecoder } from "node:string_decoder";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { limitBytes, limitError, limits } from "../util/limits.js";
 import type { ToolscoreError } from "../util/errors.js";
@@ -22,12 +21,10 @@ export class LeanStdioTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
   private child: ChildProcess | undefined;
-  // The line being read, decoded chunk by chunk as it comes (the bytes are let go at once) and
-  // joined once its newline comes, so a long line costs time in its length, not its length
-  // squared, and memory about its length once over.
-  private pending: string[] = [];
+  // The bytes of the line being read, as chunks: joined once its newline comes, so a long line
+  // costs time in its length, not its length squared.
+  private pending: Buffer[] = [];
   private pendingBytes = 0;
-  private readonly decoder = new StringDecoder("utf8");
   private unflushed = 0;
   private stderrText = "";
   private closed = false;
@@ -74,7 +71,7 @@ export class LeanStdioTransport implements Transport {
     if (this.failed) return;
     let start = 0;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
-      this.pending.push(this.decoder.write(chunk.subarray(start, nl)));
+      this.pending.push(chunk.subarray(start, nl));
       this.pendingBytes += nl - start;
       start = nl + 1;
       if (this.tooLong()) return;
@@ -82,16 +79,19 @@ export class LeanStdioTransport implements Transport {
       if (this.failed) return;
     }
     if (start < chunk.length) {
-      this.pending.push(this.decoder.write(chunk.subarray(start)));
+      this.pending.push(chunk.subarray(start));
       this.pendingBytes += chunk.length - start;
       this.tooLong();
     }
   }
 
   private takePending(): string {
-    // A newline never falls inside a character: what the decoder still holds is a broken one.
-    this.pending.push(this.decoder.end());
-    const text = this.pending.length === 1 ? this.pending[0]! : this.pending.join("");
+    // One chunk is decoded as it is; several are joined first. (Decoding chunk by chunk as they
+    // come keeps fewer bytes at the end of a huge line, but holds more for a large listing.)
+    const text =
+      this.pending.length === 1
+        ? this.pending[0]!.toString("utf8")
+        : Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
     this.pending = [];
     this.pendingBytes = 0;
     return text;
@@ -102,7 +102,6 @@ export class LeanStdioTransport implements Transport {
   private tooLong(): boolean {
     if (this.pendingBytes <= limitBytes("message-mb")) return false;
     this.pending = [];
-    this.decoder.end();
     this.pendingBytes = 0;
     this.fail(limitError("message-mb", "one message from the server is larger than"));
     return true;

@@ -88,7 +88,7 @@ export function writePiecesAtomic(path: string, pieces: readonly string[]): void
   let fd: number | undefined;
   try {
     fd = openSync(tmp, "wx");
-    for (const p of pieces) writeSync(fd, p, null, "utf8");
+    for (const p of pieces) for (const slice of slices(p)) writeSync(fd, slice, null, "utf8");
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, path);
@@ -115,8 +115,8 @@ export function fileHolds(path: string, pieces: readonly string[]): boolean {
   try {
     const chunk = Buffer.alloc(4 * 1024 * 1024);
     let position = 0;
-    for (const p of pieces) {
-      const bytes = Buffer.from(p, "utf8");
+    for (const slice of pieces.flatMap((p) => [...slices(p)])) {
+      const bytes = Buffer.from(slice, "utf8");
       for (let off = 0; off < bytes.length;) {
         const n = readSync(fd, chunk, 0, Math.min(chunk.length, bytes.length - off), position);
         if (n <= 0 || !chunk.subarray(0, n).equals(bytes.subarray(off, off + n))) return false;
@@ -129,5 +129,18 @@ export function fileHolds(path: string, pieces: readonly string[]): boolean {
     return false;
   } finally {
     closeSync(fd);
+  }
+}
+
+// A text as views of about 1 MB, never cutting a surrogate pair: each is encoded on its own, so
+// writing or comparing a long text never holds its whole UTF-8 copy.
+function* slices(text: string): Generator<string> {
+  const size = 1024 * 1024;
+  for (let i = 0; i < text.length;) {
+    let end = Math.min(text.length, i + size);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield text.slice(i, end);
+    i = end;
   }
 }
