@@ -16,12 +16,9 @@ export async function scorecardOf(
   ctx: CliContext,
 ): Promise<{ snapshot: ServerSnapshot; scorecard: ScorecardSummary }> {
   const { scorecardForTarget } = await import("../../score/for-target.js");
-  let snapshot: ServerSnapshot | undefined;
-  const scorecard = await scorecardForTarget(target, {
+  return scorecardForTarget(target, {
     connect: connectOptions(values, ctx),
     probes: Boolean(values.probes),
     allowWrites: Boolean(values["allow-writes"]),
-    onSnapshot: (s) => void (snapshot = s),
   });
-  return { snapshot: snapshot!, scorecard };
 }

@@ -17,7 +17,6 @@ import { writeOutput } from "../output.js";
 import { requireLive } from "../source.js";
 import { scorecardForTarget } from "../../score/for-target.js";
 import { freshWorkDir } from "../work-dir.js";
-import type { ServerSnapshot } from "../../mcp/snapshot.js";
 import {
   PIN_CHECK_HELP,
   PIN_CHECK_OPTIONS,
@@ -126,9 +125,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const work = freshWorkDir(resolved, ctx.cwd);
 
   const progress = ctx.isTTY && !values.ci;
-  let snapshot: ServerSnapshot | undefined;
-  const card = await scorecardForTarget(work.target, {
-    onSnapshot: (s) => void (snapshot = s),
+  const { scorecard: card, snapshot } = await scorecardForTarget(work.target, {
     connect,
     cases,
     edgeCases: !values["no-edge-cases"],
@@ -157,7 +154,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     if (output !== undefined) ctx.stderr(`Report written to ${output}\n`);
   }
   let code: number = EXIT.OK;
-  const pin = pinCheck && snapshot && runPinCheck(pinCheck, snapshot);
+  const pin = pinCheck && runPinCheck(pinCheck, snapshot);
   if (pin) {
     // With the report on stdout, the pin check goes to stderr so stdout stays one document.
     const pinText = renderPinCheck(pin, useColor(ctx) ? COLOR : PLAIN);

@@ -11,7 +11,7 @@ export const testStep: DemoStep = async ({ ctx, style, sampleArgv, heading }) =>
     "Grade the sample server: call its tools, run the effect probes",
     'toolscore mcp test "toolscore-notes-server" --allow-writes --probes',
   );
-  const card = await scorecardForTarget(
+  const { scorecard: card } = await scorecardForTarget(
     { kind: "stdio", argv: sampleArgv(), env: {}, label: "toolscore-notes-server" },
     { allowWrites: true, probes: true, connect: { timeout: 30 } },
   );
