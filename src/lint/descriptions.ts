@@ -4,6 +4,10 @@ import type { Emit, ToolUnderLint } from "./context.js";
 import { quote } from "./context.js";
 import { DEFINITION_TOKEN_LIMIT, DESCRIPTION_MIN_LENGTH } from "./rules.js";
 
+// What JSON.stringify writes other than as it is.
+const NEEDS_ESCAPE =
+  /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 // What a model reads of a tool, in this order: the same bytes every time.
 const MODEL_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations"] as const;
 
@@ -14,14 +18,22 @@ const MODEL_FIELDS = ["name", "title", "description", "inputSchema", "outputSche
 export function estimateTokens(tool: RawTool): number {
   const shown: Record<string, unknown> = {};
   for (const k of MODEL_FIELDS) if (tool[k] !== undefined) shown[k] = tool[k];
-  let json: string;
+  let length: number;
   try {
-    json = JSON.stringify(shown);
+    // A long string that needs no escapes is counted, not copied into the JSON (a description may
+    // be tens of megabytes): its JSON is itself between quotes.
+    let long = 0;
+    length =
+      JSON.stringify(shown, (_k, v: unknown) => {
+        if (typeof v !== "string" || v.length <= 65_536 || NEEDS_ESCAPE.test(v)) return v;
+        long += v.length;
+        return "";
+      }).length + long;
   } catch {
     // Only a caller-built cyclic object gets here; JSON from a server cannot.
-    json = nameText(tool.name);
+    length = nameText(tool.name).length;
   }
-  return Math.ceil(json.length / 4);
+  return Math.ceil(length / 4);
 }
 
 /** description-missing, description-short and definition-large. */

@@ -3,6 +3,7 @@
 // and matched again, since a model reads base64 as easily as prose.
 
 import { findEncoded, fold, originalSpan } from "./normalize.js";
+import { scanHead } from "./scan-bound.js";
 import { NOT_WORD } from "./instruction-vocabulary.js";
 import { NAME_PATTERNS, TECHNIQUES, type Technique, type TechniqueScope } from "./instruction-patterns.js";
 
@@ -86,7 +87,9 @@ const PROSE_TECHNIQUES = TECHNIQUES.filter((t) => (t.scope ?? ["prose"]).include
  * Every technique of tool poisoning in `text`, once each, in catalogue order. `scope` `"name"`
  * reads an identifier (a property name): its `_`, `-` and camelCase joins are read as spaces.
  */
-export function findInstructions(text: string, scope: TechniqueScope = "prose"): InstructionMatch[] {
+export function findInstructions(whole: string, scope: TechniqueScope = "prose"): InstructionMatch[] {
+  // Past scan-kb a text is matched only in part; the caller reports that (scan-bound.ts).
+  const text = scanHead(whole);
   const key = `${scope}\u0000${text}`;
   let found = cache.get(key);
   if (found === undefined) {

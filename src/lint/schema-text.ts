@@ -5,6 +5,7 @@
 import type { Emit, ToolUnderLint } from "./context.js";
 import { findInstructions } from "./instruction-match.js";
 import { emitInstructions } from "./text.js";
+import { emitPartlyScanned } from "./scan-bound.js";
 import { childPath, isObject, walkSchema, walkStrings } from "./walk.js";
 
 // Keywords of JSON Schema (2020-12, draft-07 and the OpenAPI `nullable`) whose values are not text
@@ -77,9 +78,12 @@ const CALLS_A_MODEL =
 /** schema-instruction over one tool's inputSchema and outputSchema. */
 export function checkSchemaInstructions({ tool }: ToolUnderLint, emit: Emit): void {
   const callsAModel = typeof tool.description === "string" && CALLS_A_MODEL.test(tool.description);
-  const prose = (text: string, path: string) =>
+  const prose = (text: string, path: string) => {
+    emitPartlyScanned("schema-instruction", text, path, "instructions to the model", emit);
     emitInstructions("schema-instruction", path, path, findInstructions(text), emit);
+  };
   const name = (key: string, path: string, what: string) => {
+    emitPartlyScanned("schema-instruction", key, what, "instructions to the model", emit);
     const found = findInstructions(key, "name").filter(
       (m) => !(callsAModel && m.id === "harvest-context" && m.severity === "warning"),
     );

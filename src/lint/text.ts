@@ -5,6 +5,7 @@ import { findInstructions, type InstructionMatch } from "./instruction-match.js"
 import { findDisguisedChars } from "./normalize.js";
 import type { LintRuleId } from "./rules.js";
 import { isObject, walkStrings } from "./walk.js";
+import { emitPartlyScanned, scanHead } from "./scan-bound.js";
 
 const SHOWN = 5;
 
@@ -43,7 +44,9 @@ function spanAround(text: string, first: number, last: number): string {
  * from another script inside a Latin word, combining marks no letter explains). Its technique is the
  * most telling kind found; tag characters are decoded to show the smuggled text.
  */
-export function checkHiddenText(text: string, path: string, isKey: boolean, emit: Emit): void {
+export function checkHiddenText(whole: string, path: string, isKey: boolean, emit: Emit): void {
+  emitPartlyScanned("hidden-unicode", whole, where(path, isKey), "hidden characters", emit);
+  const text = scanHead(whole);
   const chars: Array<{ index: number; codePoint: number; kind: Kind }> = [
     ...findHiddenChars(text),
     ...findDisguisedChars(text),
@@ -109,6 +112,7 @@ export function emitInstructions(
  * each technique of tool poisoning found is one finding at `path`.
  */
 export function checkInstructionText(text: string, path: string, emit: Emit): void {
+  emitPartlyScanned("description-instruction", text, path, "instructions to the model", emit);
   emitInstructions("description-instruction", path, path, findInstructions(text), emit);
 }
 

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject } from "../util/json.js";
+import { limits } from "../util/limits.js";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
@@ -75,8 +76,14 @@ export class McpSession {
   /** The version agreed with the server, once there is one. */
   protocolVersion: string | undefined;
   private limitHit: ToolscoreError | undefined;
-  /** Notifications received, by method, counted (e.g. `notifications/tools/list_changed`). */
+  /**
+   * Notifications received, by method, counted (e.g. `notifications/tools/list_changed`). A server
+   * chooses the methods: at most `notifications` of them are kept (their names cut to 200
+   * characters), and those past it are only counted in {@link McpSession.otherNotifications}.
+   */
   readonly notifications = new Map<string, number>();
+  /** Notifications whose method came after the map of methods was full. */
+  otherNotifications = 0;
 
   constructor(
     readonly transport: Transport,
@@ -225,7 +232,7 @@ export class McpSession {
     const hasId = typeof msg.id === "number" || typeof msg.id === "string";
     if (typeof msg.method === "string") {
       if (hasId) void this.answerServerRequest(msg.id as number | string, msg.method, msg.params);
-      else this.notifications.set(msg.method, (this.notifications.get(msg.method) ?? 0) + 1);
+      else this.countNotification(msg.method);
       return;
     }
     if (!hasId) return;
@@ -255,6 +262,15 @@ export class McpSession {
     } else {
       p.resolve({ result: {} });
     }
+  }
+
+  private countNotification(method: string): void {
+    // A copy of the first characters: a slice would keep the whole (server-sized) name alive.
+    const key = method.length > 200 ? Array.from(method.slice(0, 200)).join("") + "…" : method;
+    const n = this.notifications.get(key);
+    if (n !== undefined) this.notifications.set(key, n + 1);
+    else if (this.notifications.size < limits().notifications) this.notifications.set(key, 1);
+    else this.otherNotifications++;
   }
 
   private async answerServerRequest(id: number | string, method: string, params: unknown): Promise<void> {

@@ -1,4 +1,5 @@
-import { readJsonFile, toPrettyJson, writeFileAtomic } from "../util/fs.js";
+import { readJsonFile, toPrettyJson, writePiecesAtomic } from "../util/fs.js";
+import { prettyJsonPieces } from "../util/json-out.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { MCPClient } from "./client.js";
 import type { ClientCapabilityName } from "./session.js";
@@ -104,9 +105,9 @@ export const ServerSnapshot = {
     return toPrettyJson(ServerSnapshot.of(snapshot));
   },
 
-  /** Writes a snapshot file atomically. */
+  /** Writes a snapshot file atomically; a long string is written without copies. */
   write(path: string, snapshot: ServerSnapshot): void {
-    writeFileAtomic(path, ServerSnapshot.serialize(snapshot));
+    writePiecesAtomic(path, prettyJsonPieces(ServerSnapshot.of(snapshot)));
   },
 
   /** Reads and checks a snapshot file. */

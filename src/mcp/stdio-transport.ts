@@ -86,7 +86,12 @@ export class LeanStdioTransport implements Transport {
   }
 
   private takePending(): string {
-    const text = Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
+    // One chunk is decoded as it is; several are joined first. (Decoding chunk by chunk as they
+    // come keeps fewer bytes at the end of a huge line, but holds more for a large listing.)
+    const text =
+      this.pending.length === 1
+        ? this.pending[0]!.toString("utf8")
+        : Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
     this.pending = [];
     this.pendingBytes = 0;
     return text;

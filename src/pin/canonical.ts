@@ -36,6 +36,9 @@ function canonicalNumber(n: number): string {
   return Object.is(n, -0) ? "0" : String(n);
 }
 
+// Strings longer than this are kept as pieces of their own, not copied into a joined text.
+const LONG = 64 * 1024;
+
 // Canonical JSON of object keys, which repeat across tools ("type", "properties", …): made once.
 const keyCache = new Map<string, string>();
 
@@ -74,7 +77,9 @@ function write(root: unknown, out: string[]): void {
         out.push(canonicalNumber(value));
         continue;
       case "string":
-        out.push(canonicalString(value));
+        // A long string without escapes is pushed as it is, between quotes: never copied.
+        if (value.length > LONG && !NEEDS_ESCAPE_TEST.test(value)) out.push('"', value, '"');
+        else out.push(canonicalString(value));
         continue;
       case "object": {
         // Children go on the stack last first, so that they come off it in order.
@@ -125,6 +130,27 @@ export function canonicalJson(value: unknown): string {
   return out.join("");
 }
 
+/**
+ * The canonical JSON of a value as one string, or, when it is long (a server may send a
+ * description of tens of megabytes), as its pieces in order: joining them would copy the long
+ * strings. Hash it with {@link sha256OfCanon}; `[].concat(…)` of pieces is the JSON of a whole.
+ */
+export type Canon = string | string[];
+
+/** {@link canonicalJson}, as one string or, past 1 MB, as pieces (see {@link Canon}). */
+export function canonicalPieces(value: unknown): Canon {
+  const out: string[] = [];
+  write(value, out);
+  let length = 0;
+  for (const p of out) length += p.length;
+  return length > 1024 * 1024 ? out : out.join("");
+}
+
+/** SHA-256 of a {@link Canon}'s UTF-8 bytes, as lowercase hex. */
+export function sha256OfCanon(canon: Canon): string {
+  return typeof canon === "string" && canon.length <= 1024 * 1024 ? sha256Hex(canon) : sha256OfParts(canon);
+}
+
 /** The canonical JSON of an object key (a JSON string). */
 export function canonicalKey(key: string): string {
   return canonicalString(key);
@@ -142,10 +168,27 @@ export function sha256Hex(text: string): string {
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
 
 /** SHA-256 of the UTF-8 bytes of several strings one after the other, as lowercase hex. */
-export function sha256OfParts(parts: Iterable<string>): string {
+export function sha256OfParts(parts: Iterable<string> | string): string {
   const hash = crypto.createHash("sha256");
-  for (const p of parts) hash.update(p, "utf8");
+  for (const p of typeof parts === "string" ? [parts] : parts) {
+    // A long string is encoded a slice at a time: its UTF-8 copy would be as large as itself.
+    if (p.length <= SLICE) hash.update(p, "utf8");
+    else for (const slice of slices(p)) hash.update(slice, "utf8");
+  }
   return hash.digest("hex");
+}
+
+const SLICE = 1024 * 1024;
+
+/** `text` in slices of about 1 MB (views, not copies), never cutting a surrogate pair in two. */
+export function* slices(text: string): Generator<string> {
+  for (let i = 0; i < text.length;) {
+    let end = Math.min(text.length, i + SLICE);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield text.slice(i, end);
+    i = end;
+  }
 }
 
 /** SHA-256 of the canonical JSON of a value, as lowercase hex. */

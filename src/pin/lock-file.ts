@@ -1,12 +1,12 @@
-import { readJsonFile, writeFileAtomic } from "../util/fs.js";
-import { parseLock, serializeLock, type Lock } from "./lock.js";
+import { readJsonFile, writePiecesAtomic } from "../util/fs.js";
+import { lockPieces, parseLock, type Lock } from "./lock.js";
 
 /**
  * Writes a lock file atomically (a temporary file, then a rename): a failed write never leaves a
  * half-written or emptied lock where a good one was. The same lock always gives the same bytes.
  */
 export async function writeLock(path: string, lock: Lock): Promise<void> {
-  writeFileAtomic(path, serializeLock(lock));
+  writePiecesAtomic(path, lockPieces(lock));
   return Promise.resolve();
 }
 

@@ -1,4 +1,11 @@
-import { canonicalJson, canonicalKey, sha256Hex, sha256OfParts } from "./canonical.js";
+import {
+  canonicalJson,
+  canonicalKey,
+  canonicalPieces,
+  sha256OfCanon,
+  sha256OfParts,
+  type Canon,
+} from "./canonical.js";
 import type { Lock, LockedTool } from "./lock.js";
 import type { RawTool } from "../mcp/types.js";
 import type { SurfaceKey, SurfaceRef } from "../mcp/surface.js";
@@ -24,7 +31,7 @@ export type PinnedField = (typeof PINNED_FIELDS)[number];
 const CANONICAL_FIELD_ORDER = [...PINNED_FIELDS].sort();
 
 // The canonical JSON of definitions already hashed, so the lock's own hash does not redo them.
-const definitionCanon = new WeakMap<object, string>();
+const definitionCanon = new WeakMap<object, Canon>();
 
 /** A definition's SHA-256 and the per-field hashes (null for an absent field). */
 export function definitionHashes(definition: Record<string, unknown>): {
@@ -32,22 +39,37 @@ export function definitionHashes(definition: Record<string, unknown>): {
   fields: Record<PinnedField, string | null>;
 } {
   const fields = {} as Record<PinnedField, string | null>;
-  const canon = {} as Record<string, string>;
+  const canon = {} as Record<string, Canon>;
+  let pieces = false;
   for (const f of PINNED_FIELDS) {
     if (Object.hasOwn(definition, f) && definition[f] !== undefined) {
-      canon[f] = canonicalJson(definition[f]);
-      fields[f] = sha256Hex(canon[f]);
+      canon[f] = canonicalPieces(definition[f]);
+      fields[f] = sha256OfCanon(canon[f]);
+      pieces ||= typeof canon[f] !== "string";
     } else fields[f] = null;
   }
   const known = Object.keys(definition).every((k) => (PINNED_FIELDS as readonly string[]).includes(k));
-  // A hand-edited definition may hold other keys: then it is canonicalised as a whole.
-  const whole = known
-    ? `{${CANONICAL_FIELD_ORDER.filter((f) => canon[f] !== undefined)
-        .map((f) => `${canonicalKey(f)}:${canon[f]}`)
-        .join(",")}}`
-    : canonicalJson(definition);
+  // A hand-edited definition may hold other keys: then it is canonicalised as a whole. A long
+  // field stays in pieces (a description of megabytes is not copied to be hashed).
+  let whole: Canon;
+  if (!known) whole = canonicalPieces(definition);
+  else if (!pieces)
+    whole = `{${CANONICAL_FIELD_ORDER.filter((f) => canon[f] !== undefined)
+      .map((f) => `${canonicalKey(f)}:${canon[f] as string}`)
+      .join(",")}}`;
+  else {
+    const parts: string[] = ["{"];
+    for (const f of CANONICAL_FIELD_ORDER.filter((f) => canon[f] !== undefined)) {
+      parts.push(`${parts.length > 1 ? "," : ""}${canonicalKey(f)}:`);
+      const c = canon[f]!;
+      if (typeof c === "string") parts.push(c);
+      else for (const p of c) parts.push(p);
+    }
+    parts.push("}");
+    whole = parts;
+  }
   definitionCanon.set(definition, whole);
-  return { sha256: sha256Hex(whole), fields };
+  return { sha256: sha256OfCanon(whole), fields };
 }
 
 /** The per-field hashes of a pinned definition. */
@@ -62,12 +84,19 @@ export function toolName(tool: RawTool): string {
 
 const TOOL_KEYS = ["capabilities", "definition", "fields", "name", "sha256"];
 
-function toolCanon(t: LockedTool): string {
+function* toolCanon(t: LockedTool): Generator<string> {
   const keys = Object.keys(t).sort();
   const def = definitionCanon.get(t.definition);
-  if (def === undefined || keys.join() !== TOOL_KEYS.join()) return canonicalJson(t);
-  return `{"capabilities":${canonicalJson(t.capabilities)},"definition":${def},"fields":${canonicalJson(t.fields)},"name":${canonicalJson(t.name)},"sha256":${canonicalJson(t.sha256)}}`;
+  if (def === undefined || keys.join() !== TOOL_KEYS.join()) {
+    yield* pieces(canonicalPieces(t));
+    return;
+  }
+  yield `{"capabilities":${canonicalJson(t.capabilities)},"definition":`;
+  yield* pieces(def);
+  yield `,"fields":${canonicalJson(t.fields)},"name":${canonicalJson(t.name)},"sha256":${canonicalJson(t.sha256)}}`;
 }
+
+const pieces = (c: Canon): string[] => (typeof c === "string" ? [c] : c);
 
 const SURFACE_KEYS = new Set(["prompts", "resource_templates", "resources"]);
 
@@ -81,11 +110,14 @@ function* lockCanonParts(lock: Record<string, unknown>): Generator<string> {
     const v = lock[k];
     if (k === "tools" && Array.isArray(v)) {
       yield "[";
-      for (const [j, t] of (v as LockedTool[]).entries()) yield (j ? "," : "") + toolCanon(t);
+      for (const [j, t] of (v as LockedTool[]).entries()) {
+        if (j) yield ",";
+        yield* toolCanon(t);
+      }
       yield "]";
     } else if (SURFACE_KEYS.has(k) && Array.isArray(v)) {
       yield surfaceListCanon(k as SurfaceKey, v as LockedSurfaceItem[]);
-    } else yield canonicalJson(v);
+    } else yield* pieces(canonicalPieces(v));
   }
   yield "}";
 }

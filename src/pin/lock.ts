@@ -5,6 +5,7 @@ import { ToolscoreError } from "../util/errors.js";
 import { isObject, ownValue, sortKeysDeep } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sha256Hex } from "./canonical.js";
+import { prettyJsonPieces } from "../util/json-out.js";
 import { definitionHashes, lockHash, PINNED_FIELDS, toolName, type PinnedField } from "./lock-hash.js";
 import {
   CAPABILITIES,
@@ -129,7 +130,16 @@ export function buildLock(snapshot: ServerSnapshot, opts: BuildLockOptions = {})
 
 /** The lock's file text: two-space JSON in a fixed key order, trailing newline. Same lock, same bytes. */
 export function serializeLock(lock: Lock): string {
-  const ordered = {
+  return JSON.stringify(lockInFileOrder(lock), null, 2) + "\n";
+}
+
+/** {@link serializeLock} in pieces: a description of megabytes is written without copies. */
+export function lockPieces(lock: Lock): string[] {
+  return prettyJsonPieces(lockInFileOrder(lock));
+}
+
+function lockInFileOrder(lock: Lock): Record<string, unknown> {
+  return {
     kind: lock.kind,
     lock_version: lock.lock_version,
     server: lock.server,
@@ -152,7 +162,6 @@ export function serializeLock(lock: Lock): string {
     ...serializeSurface(lock),
     lock_sha256: lock.lock_sha256,
   };
-  return JSON.stringify(ordered, null, 2) + "\n";
 }
 
 /**

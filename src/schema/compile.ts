@@ -15,6 +15,10 @@ import meta07 from "./meta/draft-07.js";
 import meta2019 from "./meta/draft-2019-09.js";
 import meta2020 from "./meta/draft-2020-12.js";
 import { enableLinearRegExpFallback, safeRegExp } from "./regex-safety.js";
+import { PatternTimeout, beginRegexBudget } from "./regex-worker.js";
+
+/** A value that could not be checked against its schema (a pattern ran out of time): neither valid nor invalid. */
+export class NotChecked extends Error {}
 
 // Patterns from a server run on values toolscore makes and on what servers answer: let V8 finish
 // them in linear time.
@@ -39,14 +43,17 @@ export type CompiledSchema =
   | {
       kind: "compiled";
       dialect: Dialect;
-      /** null when `value` is valid, else the first error as text (`/limit must be integer`). */
+      /**
+       * null when `value` is valid, else the first error as text (`/limit must be integer`).
+       * Throws {@link NotChecked} when a pattern ran past `regex-ms` on it.
+       */
       check(value: unknown): string | null;
     }
   /** Not valid JSON Schema of its dialect: lint's `schema-invalid`. */
   | { kind: "invalid"; dialect: Dialect; error: string }
   /**
-   * Valid, but holding a pattern toolscore will not run (too long, or one that could backtrack
-   * without end): values cannot be checked against it, and the schema is not wrong.
+   * Valid, but holding a pattern toolscore will not run (longer than `pattern-chars`): values
+   * cannot be checked against it, and the schema is not wrong.
    */
   | { kind: "refused"; dialect: Dialect; error: string };
 
@@ -140,7 +147,15 @@ function compileUncached(schema: Record<string, unknown>): CompiledSchema {
     kind: "compiled",
     dialect,
     check(value) {
-      if (validate(value)) return null;
+      beginRegexBudget();
+      let valid: boolean;
+      try {
+        valid = validate(value) as boolean;
+      } catch (e) {
+        if (e instanceof PatternTimeout) throw new NotChecked(e.message);
+        throw e;
+      }
+      if (valid) return null;
       const e = validate.errors?.[0];
       return e ? `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}` : "is invalid";
     },

@@ -3,9 +3,10 @@
 // and a `!` takes longer than anyone waits, and a run blocked in a regex ignores Ctrl-C. So every
 // such pattern is compiled here: one longer than `pattern-chars` is refused, one that V8's linear
 // engine can run is compiled for it, and one it cannot (back-references, lookaround, `\p{…}`)
-// runs as written only when it has no nested or alternated repetition, the shapes that blow up.
+// runs on a worker thread, for at most the time the `regex-ms` limit gives the check.
 import * as v8 from "node:v8";
 import { limitPhrase, limits } from "../util/limits.js";
+import { testOnWorker } from "./regex-worker.js";
 
 let linearFallback = false;
 
@@ -26,7 +27,8 @@ const BACKTRACK_ONLY = /\\[1-9]|\\k<|\(\?<?[=!]|\\[pP]\{|\\u\{|[\ud800-\udfff]/;
 
 /**
  * True when `pattern` repeats something that itself repeats or alternates (`(a+)+`, `(a|ab)*`,
- * `(\w+\s?)*`): the shapes whose backtracking grows exponentially.
+ * `(\w+\s?)*`): the shapes whose backtracking grows exponentially. (Such a pattern is not refused:
+ * it runs within its time like any other; this tells a reader why one may be slow.)
  */
 export function hasNestedRepetition(pattern: string): boolean {
   const groups: Array<{ repeats: boolean; alternates: boolean }> = [{ repeats: false, alternates: false }];
@@ -53,21 +55,24 @@ export function hasNestedRepetition(pattern: string): boolean {
 /** A compiled pattern as ajv uses it. */
 export interface RegExpLike {
   test(s: string): boolean;
+  toString(): string;
 }
 
 /**
  * Compiles a pattern from a server for ajv (`code.regExp`). Throws, so that the schema does not
- * compile and is reported as not checked, for a pattern too long or one that could backtrack
- * without end.
+ * compile and is reported as not checked, for a pattern longer than `pattern-chars`. A pattern
+ * V8's linear engine can run runs here; any other runs on the worker of regex-worker.ts under the
+ * `regex-ms` budget of the check (whose {@link PatternTimeout} says it was not checked).
  */
 export const safeRegExp = Object.assign(
   (pattern: string, flags: string): RegExpLike => {
     if (pattern.length > limits()["pattern-chars"])
       throw new Error(`a pattern of ${pattern.length} characters is past ${limitPhrase("pattern-chars")}`);
     if (!BACKTRACK_ONLY.test(pattern) && linearFallback) return new RegExp(pattern, flags.replace("u", ""));
-    if (hasNestedRepetition(pattern))
-      throw new Error(`the pattern ${JSON.stringify(pattern.slice(0, 60))} could backtrack without end`);
-    return new RegExp(pattern, flags);
+    // Compiling runs nothing: an invalid pattern fails here, as for ajv's own RegExp.
+    new RegExp(pattern, flags);
+    // ajv keeps one compiled pattern per toString(): it must tell patterns apart.
+    return { test: (s: string) => testOnWorker(pattern, flags, s), toString: () => `/${pattern}/${flags}` };
   },
   { code: "safeRegExp" },
 );

@@ -4,7 +4,7 @@ import { genNumber } from "./numbers.js";
 import type { Prng } from "./prng.js";
 import { harmlessOptional, harmlessValues, onlyWriteModes } from "./safety.js";
 import { isObject, mergeSchemas, resolveRef, schemaTypes, type Schema } from "./schema.js";
-import { compileSchema } from "./validate.js";
+import { NotChecked, compileSchema } from "./validate.js";
 import { GenerationBudget, itemsOverCap, numberOverCap, stringOverCap } from "./caps.js";
 import { setOwn } from "../util/json.js";
 import { limits } from "../util/limits.js";
@@ -308,7 +308,13 @@ export function generateArguments(
     }
     const args = isObject(v) ? v : {};
     if (!validator) return { args, valid: null, reason: "the input schema does not compile as JSON Schema" };
-    const err = validator.check(args);
+    let err: string | null;
+    try {
+      err = validator.check(args);
+    } catch (e) {
+      if (!(e instanceof NotChecked)) throw e;
+      return { args, valid: null, reason: `the arguments could not be checked: ${e.message}` };
+    }
     if (err === null) return { args, valid: true };
     last = args;
     why = `generated arguments do not validate: ${err}`;

@@ -11,7 +11,7 @@ import {
 } from "./outcome-patterns.js";
 import { isObject } from "./schema.js";
 import type { CallClass, CallOutcomeKind } from "./types.js";
-import { compileSchema } from "./validate.js";
+import { NotChecked, compileProblem, compileSchema } from "./validate.js";
 
 /** How a call ended, what that means, whether it passes and counts, and why. */
 export interface Verdict {
@@ -192,12 +192,24 @@ export function needsInput(o: CallOutcome): string | null {
   return `needs input: the server asked for ${methods.join(", ") || "a retry"}, which toolscore does not give`;
 }
 
-/** Why a result breaks its tool's outputSchema, or null when it honours it. */
+/**
+ * Why a result breaks its tool's outputSchema, or null when it honours it. A result that could not
+ * be checked (the schema does not compile, or one of its patterns ran past `regex-ms` on the
+ * result) is never passed: it is invalid output, and the reason says what was not checked.
+ */
 export function outputProblem(result: Record<string, unknown>, outputSchema: unknown): string | null {
   if (!("structuredContent" in result) || result.structuredContent === undefined)
     return "no structuredContent, though the tool declares an outputSchema";
   const check = compileSchema(outputSchema);
-  if (!check) return null;
-  const err = check.check(result.structuredContent);
+  if (!check)
+    return `structuredContent could not be checked: the outputSchema does not compile (${cut(compileProblem(outputSchema) ?? "", 160)})`;
+  let err: string | null;
+  try {
+    err = check.check(result.structuredContent);
+  } catch (e) {
+    if (e instanceof NotChecked)
+      return `structuredContent could not be checked against the outputSchema: ${e.message}`;
+    throw e;
+  }
   return err === null ? null : `structuredContent does not match the outputSchema: ${err}`;
 }

@@ -1,4 +1,4 @@
-import { compileSchema } from "./validate.js";
+import { NotChecked, compileSchema } from "./validate.js";
 
 /** Values the server itself showed (in answers of list-like tools): ids, names and paths of things that exist. */
 export interface Known {
@@ -63,5 +63,11 @@ export function withKnown(
     changed = true;
   }
   if (!changed) return args;
-  return compileSchema(inputSchema)?.check(out) === null ? out : args;
+  try {
+    return compileSchema(inputSchema)?.check(out) === null ? out : args;
+  } catch (e) {
+    // Known values that cannot be checked in time are not used: the drawn ones were.
+    if (e instanceof NotChecked) return args;
+    throw e;
+  }
 }

@@ -1,4 +1,6 @@
-import { schemaCheck } from "../schema/compile.js";
+import { compileSchema as compileAny, schemaCheck } from "../schema/compile.js";
+
+export { NotChecked } from "../schema/compile.js";
 
 /** A compiled schema: `check(value)` gives null when valid, else the first error as text. */
 export interface SchemaCheck {
@@ -12,4 +14,10 @@ export interface SchemaCheck {
 export function compileSchema(schema: unknown): SchemaCheck | null {
   const check = schemaCheck(schema);
   return check ? { check } : null;
+}
+
+/** Why `schema` gives no check (it is invalid, or holds a pattern toolscore will not run), or null. */
+export function compileProblem(schema: unknown): string | null {
+  const compiled = compileAny(schema);
+  return compiled.kind === "compiled" ? null : compiled.error;
 }

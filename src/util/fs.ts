@@ -1,4 +1,15 @@
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ToolscoreError } from "./errors.js";
 
@@ -65,4 +76,71 @@ export function readJsonFile(path: string, what = "file"): unknown {
 /** Two-space JSON with a trailing newline: the form of every file toolscore writes. */
 export function toPrettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) + "\n";
+}
+
+/**
+ * Writes `pieces` to `path` through a temporary file in the same folder and a rename, so a failed
+ * run never leaves a half-written or emptied file where a good one was.
+ */
+export function writePiecesAtomic(path: string, pieces: readonly string[]): void {
+  const unique = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const tmp = join(dirname(path), `.${basename(path)}.${unique}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, "wx");
+    for (const p of pieces) for (const slice of slices(p)) writeSync(fd, slice, null, "utf8");
+    closeSync(fd);
+    fd = undefined;
+    renameSync(tmp, path);
+  } catch (e) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(tmp, { force: true });
+    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new ToolscoreError(
+      "FILE_WRITE",
+      `cannot write ${path} (${reason}): check that its folder exists and is writable`,
+      { path },
+    );
+  }
+}
+
+/** True when the file at `path` holds exactly the UTF-8 bytes of `pieces` (false when unreadable). */
+export function fileHolds(path: string, pieces: readonly string[]): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return false;
+  }
+  try {
+    const chunk = Buffer.alloc(4 * 1024 * 1024);
+    let position = 0;
+    for (const slice of pieces.flatMap((p) => [...slices(p)])) {
+      const bytes = Buffer.from(slice, "utf8");
+      for (let off = 0; off < bytes.length;) {
+        const n = readSync(fd, chunk, 0, Math.min(chunk.length, bytes.length - off), position);
+        if (n <= 0 || !chunk.subarray(0, n).equals(bytes.subarray(off, off + n))) return false;
+        off += n;
+        position += n;
+      }
+    }
+    return readSync(fd, chunk, 0, 1, position) === 0;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// A text as views of about 1 MB, never cutting a surrogate pair: each is encoded on its own, so
+// writing or comparing a long text never holds its whole UTF-8 copy.
+function* slices(text: string): Generator<string> {
+  const size = 1024 * 1024;
+  for (let i = 0; i < text.length;) {
+    let end = Math.min(text.length, i + size);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield text.slice(i, end);
+    i = end;
+  }
 }

@@ -58,11 +58,32 @@ export const LIMIT_SPECS = [
   spec("pattern-chars", 1_000, 100_000, " characters", "one regular expression from a server"),
   spec("generate-ms", 2_000, 600_000, " ms", "making the arguments of one call"),
   spec(
+    "regex-ms",
+    1_000,
+    10_000,
+    " ms",
+    "checking one value against a schema whose patterns only a backtracking engine can run",
+  ),
+  spec(
+    "scan-kb",
+    1024,
+    4096,
+    " KB",
+    "each text lint scans for hidden characters and instructions (past it: a finding says what was not scanned)",
+  ),
+  spec(
     "queued-replies",
     1_000,
     1_000_000,
     " replies",
     "answers waiting for a server that sends requests but does not read them (HTTP: requests in flight)",
+  ),
+  spec(
+    "notifications",
+    1_000,
+    1_000_000,
+    " methods",
+    "different notification methods counted in one session",
   ),
 ] as const satisfies readonly LimitSpec[];
 
@@ -168,7 +189,7 @@ export function limitPhrase(name: LimitName): string {
 }
 
 /** Bytes for a limit given in MB or KB. */
-export function limitBytes(name: "message-mb" | "listing-mb" | "diff-kb"): number {
+export function limitBytes(name: "message-mb" | "listing-mb" | "diff-kb" | "scan-kb"): number {
   const n = current[name];
-  return name === "diff-kb" ? n * 1024 : n * 1024 * 1024;
+  return name === "diff-kb" || name === "scan-kb" ? n * 1024 : n * 1024 * 1024;
 }

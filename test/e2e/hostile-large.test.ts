@@ -69,4 +69,22 @@ describe("large listings under a capped heap", () => {
     const fd = json.changed[0]!.diffs[0]!;
     assert.deepEqual([fd.hunks.length, fd.tooLarge?.limit, fd.tooLarge?.from.lines], [0, "diff-kb", 300_000]);
   });
+
+  test("one 16 MB description: pin, pin again, verify-pin and lint in a 64 MB heap (no whole copies)", async () => {
+    const lock = join(dir, "big.lock.json");
+    const env = { FIXTURE_MB: "16" };
+    const server = fixtureCommand("long-description.mjs");
+    const pin = await bin(["mcp", "pin", server, "--lock", lock], 64, env);
+    assert.equal(pin.code, 0, pin.stderr);
+    const again = await bin(["mcp", "pin", server, "--lock", lock], 64, env);
+    assert.match(again.stdout, /\(unchanged\)/, again.stderr);
+    const verify = await bin(["mcp", "verify-pin", server, "--lock", lock], 64, env);
+    assert.equal(verify.code, 0, verify.stderr);
+    const lint = await bin(["mcp", "lint", server], 64, env);
+    assert.equal(lint.code, 1, lint.stderr);
+    assert.match(
+      lint.stdout,
+      /description \(16384 KB\) was scanned for hidden characters only up to the scan-kb limit/,
+    );
+  });
 });

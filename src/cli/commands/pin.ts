@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { parseCapabilityOverrides, type CapabilityOverrides } from "../../pin/capabilities.js";
-import { buildLock, serializeLock, toolName } from "../../pin/lock.js";
-import { writeLock } from "../../pin/lock-file.js";
+import { buildLock, lockPieces, toolName } from "../../pin/lock.js";
+import { fileHolds, writePiecesAtomic } from "../../util/fs.js";
 import { renderPinSummary } from "../../report/pin-summary.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
@@ -103,8 +102,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     );
   }
   const lock = buildLock(snapshot, { overrides, resources: values.resources === true });
-  const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === serializeLock(lock);
-  if (!unchanged) await writeLock(lockPath, lock);
+  // The file text is made once: compared with the lock there, and written when it differs.
+  const pieces = lockPieces(lock);
+  const unchanged = fileHolds(lockPath, pieces);
+  if (!unchanged) writePiecesAtomic(lockPath, pieces);
   const shown = relative(ctx.cwd, lockPath) || lockPath;
   ctx.stdout(
     renderPinSummary(

@@ -1,0 +1,52 @@
+// Strings of megabytes from a server are hashed and written without being copied whole: the
+// pieces must give exactly the bytes and hashes of the plain, copying forms.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { canonicalJson, canonicalPieces, sha256Hex, sha256OfCanon } from "../../src/pin/canonical.js";
+import { fileHolds, writePiecesAtomic } from "../../src/util/fs.js";
+import { prettyJsonPieces } from "../../src/util/json-out.js";
+
+const dir = mkdtempSync(join(tmpdir(), "toolscore-long-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+// 3 MB with a surrogate pair across every 1 MB boundary, and one string that needs escapes.
+const long = ("é😀x".repeat(700_000) + "y").slice(0, 3 * 1024 * 1024);
+const value = {
+  name: "read",
+  description: long,
+  escaped: `${"a".repeat(100_000)}"\n\u0001\ud800`,
+  nested: [{ __proto__: null, text: long.slice(1) }, 1, null, true, -0, "short"],
+  marker: "\u0001abc#0",
+};
+Object.defineProperty(value, "__proto__", { value: "own", enumerable: true });
+
+describe("long strings in pieces", () => {
+  test("pretty JSON pieces are the bytes of JSON.stringify(value, null, 2)", () => {
+    const pieces = prettyJsonPieces(value);
+    assert.ok(pieces.length > 5, "long strings were not kept apart");
+    assert.ok(pieces.every((p) => p.length <= 1024 * 1024 + 200));
+    assert.equal(pieces.join(""), JSON.stringify(value, null, 2) + "\n");
+  });
+
+  test("canonical pieces hash as the canonical JSON does", () => {
+    const pieces = canonicalPieces(value);
+    assert.ok(Array.isArray(pieces));
+    assert.equal(pieces.join(""), canonicalJson(value));
+    assert.equal(sha256OfCanon(pieces), sha256Hex(canonicalJson(value)));
+    assert.equal(canonicalPieces({ a: "b" }), '{"a":"b"}');
+  });
+
+  test("written atomically and compared with the file byte for byte", () => {
+    const path = join(dir, "out.json");
+    const pieces = prettyJsonPieces(value);
+    writePiecesAtomic(path, pieces);
+    assert.equal(readFileSync(path, "utf8"), JSON.stringify(value, null, 2) + "\n");
+    assert.equal(fileHolds(path, pieces), true);
+    writeFileSync(path, JSON.stringify(value, null, 2));
+    assert.equal(fileHolds(path, pieces), false);
+    assert.equal(fileHolds(join(dir, "missing.json"), pieces), false);
+  });
+});
