@@ -18,12 +18,10 @@ import type { GuardEvent, GuardLog } from "./events.js";
 import { frameOf, idKey, messageOf, type Frame } from "./frame.js";
 import { HANDSHAKE_METHODS, handshakeFacts, metaProtocolVersion, protocolMeta } from "./handshake.js";
 import { pinnedKinds, type ItemKind, type KindSpec } from "./kinds.js";
+import type { DriftMode } from "./modes.js";
 import { driftBlocked, GUARD_ERRORS, notApproved, unverified, type Refusal } from "./refusal.js";
 
-/** What the guard does on drift: withhold the drifted items, refuse everything, or only log. */
-export type DriftMode = "hide" | "block" | "warn";
-/** The `--on-drift` choices. */
-export const DRIFT_MODES: readonly DriftMode[] = ["hide", "block", "warn"];
+export { DRIFT_MODES, type DriftMode } from "./modes.js";
 
 /** How a core is set up: the lock, the mode, and where frames and decisions go. */
 export interface GuardCoreOptions {

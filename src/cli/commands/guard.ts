@@ -1,16 +1,13 @@
 import { appendFileSync } from "node:fs";
 import { createEventLog } from "../../guard/events.js";
-import { DRIFT_MODES } from "../../guard/core.js";
-import { serveStdio } from "../../guard/serve.js";
-import { assertLockIntact } from "../../guard/transport.js";
+import { DRIFT_MODES, readGuardLock, startGuard } from "../../guard/start.js";
 import { ChildUpstream, HttpUpstream, type Upstream } from "../../guard/upstream.js";
-import { parseEnv, resolveTarget, type ServerTarget } from "../../mcp/target.js";
+import type { ServerTarget } from "../../mcp/target.js";
 import { redactUrl } from "../../mcp/redact.js";
 import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { choice, connectOptions, parseCommand, pathArg, SERVER_OPTIONS, targetOptions } from "../args.js";
 import type { CliContext } from "../context.js";
-import { readLockArg } from "../pin-check.js";
 
 export const HELP = `Usage: toolscore mcp guard SERVER --lock FILE [--on-drift hide|block|warn] [--log FILE] [options]
        toolscore mcp guard --lock FILE [options] -- CMD ARG...
@@ -63,7 +60,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   const onDrift = choice("--on-drift", values["on-drift"], DRIFT_MODES, "hide");
   const timeoutMs = (connectOptions(values).timeout ?? 30) * 1000;
-  const target = guardTarget(positionals[0], command, values, ctx);
+  const target = await guardTarget(positionals[0], command, values, ctx);
   if (values.lock === undefined) {
     throw new ToolscoreError(
       "USAGE",
@@ -76,8 +73,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const log = createEventLog({ append, server: target.label, stderr: ctx.stderr });
   let lock: Lock;
   try {
-    lock = readLockArg(values.lock, ctx);
-    assertLockIntact(lock, values.lock);
+    lock = await readGuardLock(pathArg(values.lock, ctx), values.lock);
   } catch (e) {
     // Fail closed: nothing is started or forwarded; the error's one line goes to stderr.
     const reason = e instanceof ToolscoreError ? e.message : String(e);
@@ -87,7 +83,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     });
     throw e;
   }
-  return serveStdio({
+  return startGuard({
     lock,
     onDrift,
     log,
@@ -99,12 +95,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-function guardTarget(
+// Config files and launch strings are parsed by modules loaded only for them: a guard started with
+// `-- CMD ARG...`, as clients' entries start it, goes without.
+async function guardTarget(
   arg: string | undefined,
   command: string[] | undefined,
   values: Record<string, unknown>,
   ctx: CliContext,
-): Extract<ServerTarget, { kind: "stdio" | "http" }> {
+): Promise<Extract<ServerTarget, { kind: "stdio" | "http" }>> {
   if (command !== undefined) {
     if (command.length === 0) throw new ToolscoreError("USAGE", "name the server's command after --");
     if (arg !== undefined || values.config !== undefined)
@@ -116,11 +114,12 @@ function guardTarget(
     return {
       kind: "stdio",
       argv: command,
-      env: parseEnv(opts.env ?? []),
+      env: opts.env?.length ? (await import("../../mcp/target.js")).parseEnv(opts.env) : {},
       cwd: opts.cwd,
       label: command.map(shellQuote).join(" "),
     };
   }
+  const { resolveTarget } = await import("../../mcp/target.js");
   const target = resolveTarget(arg, targetOptions(values, ctx));
   if (target.kind === "file") {
     throw new ToolscoreError(
