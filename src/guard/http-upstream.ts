@@ -77,7 +77,8 @@ export class HttpUpstream implements Upstream {
       const lost = this.sse
         ? e instanceof sdk.SseError && streaming
         : /^(Failed to reconnect|Maximum reconnection attempts)/.test(e.message);
-      if (lost) void this.abort(`the server at ${redactUrl(this.url.href)} is gone (${reasonOf(e)})`);
+      const why = this.sse ? reasonOf(e) : "its event stream was lost and could not be opened again";
+      if (lost) void this.abort(`the server at ${redactUrl(this.url.href)} is gone (${why})`);
     };
     await transport.start();
     streaming = true;
