@@ -80,3 +80,8 @@ export class LineSplitter {
     this.onLine(line);
   }
 }
+
+/** More than one newline in `chunk`: worth gathering what its lines make into one write. */
+export function manyLines(chunk: Buffer): boolean {
+  return chunk.indexOf(10) < chunk.lastIndexOf(10);
+}

@@ -5,7 +5,7 @@ import type { Readable, Writable } from "node:stream";
 import { limitError } from "../util/limits.js";
 import { GuardCore, type GuardCoreOptions } from "./core.js";
 import { textOf, type Frame } from "./frame.js";
-import { LineSplitter } from "./lines.js";
+import { LineSplitter, manyLines } from "./lines.js";
 import { exitCodeOf, type Upstream } from "./upstream.js";
 
 // How long a server may take to end by itself once its input has ended.
@@ -26,17 +26,7 @@ export interface ServeOptions extends Omit<GuardCoreOptions, "toClient" | "toSer
  */
 export async function serveStdio(opts: ServeOptions): Promise<number> {
   const { upstream, input, output } = opts;
-  let outputCorked = false;
   const toClient = (frame: Frame) => {
-    // The lines of one chunk from the server go out in one write.
-    if (!outputCorked) {
-      outputCorked = true;
-      output.cork();
-      queueMicrotask(() => {
-        outputCorked = false;
-        output.uncork();
-      });
-    }
     if (!output.write(`${textOf(frame)}\n`)) {
       upstream.pause();
       output.once("drain", () => upstream.resume());
@@ -56,6 +46,7 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
   await upstream.start(
     (frame) => core.fromServer(frame),
     (message, why) => core.undelivered(message, why),
+    { begin: () => output.cork(), end: () => output.uncork() },
   );
 
   return new Promise<number>((resolve) => {
@@ -65,6 +56,7 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
       void upstream.abort(limitError("message-mb", "one message from the client is larger than").message);
     const lines = new LineSplitter((text) => core.fromClient({ text }), tooLong);
     input.on("data", (chunk: Buffer) => {
+      if (!manyLines(chunk)) return lines.push(chunk);
       // The lines of one chunk from the client go to the server in one write.
       upstream.cork?.();
       lines.push(chunk);

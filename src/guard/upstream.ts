@@ -4,7 +4,7 @@ import { constants } from "node:os";
 import { startProcess, stopProcess, type LaunchSpec } from "../mcp/process.js";
 import { limitError } from "../util/limits.js";
 import { textOf, type Frame } from "./frame.js";
-import { LineSplitter } from "./lines.js";
+import { LineSplitter, manyLines } from "./lines.js";
 
 export { HttpUpstream } from "./http-upstream.js";
 
@@ -12,6 +12,12 @@ type ChildProcess = Awaited<ReturnType<typeof startProcess>>;
 
 /** Told of a message that could not be delivered, and why (a status or an error code). */
 export type DeliveryFailure = (message: unknown, why: string) => void;
+
+/** Called around the frames of one chunk that holds several, so that they go on in one write. */
+export interface Batch {
+  begin(): void;
+  end(): void;
+}
 
 /** How the server ended. */
 export interface ServerExit {
@@ -43,7 +49,7 @@ export interface Upstream {
    * Starts (or reaches) the server; each frame it sends goes to `onFrame`, and a frame that could
    * not be delivered to `onUndelivered` with the reason.
    */
-  start(onFrame: (frame: Frame) => void, onUndelivered: DeliveryFailure): Promise<void>;
+  start(onFrame: (frame: Frame) => void, onUndelivered: DeliveryFailure, batch?: Batch): Promise<void>;
   /** Sends a frame; false when the server is not keeping up (wait for `onDrain`). */
   send(frame: Frame): boolean;
   /** Calls `fn` once the server has taken in what was sent. */
@@ -89,7 +95,11 @@ export class ChildUpstream implements Upstream {
     this.launching.catch(() => {});
   }
 
-  async start(onFrame: (frame: Frame) => void): Promise<void> {
+  async start(
+    onFrame: (frame: Frame) => void,
+    _onUndelivered: DeliveryFailure,
+    batch?: Batch,
+  ): Promise<void> {
     this.launch();
     // A pipe takes every write (or the process is gone, which its exit reports).
     const child = await this.launching!;
@@ -102,7 +112,12 @@ export class ChildUpstream implements Upstream {
       child.stdout!.once("end", resolve);
       child.stdout!.once("error", () => resolve());
     });
-    child.stdout!.on("data", (chunk: Buffer) => lines.push(chunk));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (!batch || !manyLines(chunk)) return lines.push(chunk);
+      batch.begin();
+      lines.push(chunk);
+      batch.end();
+    });
     child.stderr!.setEncoding("utf8");
     child.stderr!.on("data", (chunk: string) => this.stderr(chunk));
     child.stdin!.on("error", () => {
