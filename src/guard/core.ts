@@ -275,6 +275,7 @@ export class GuardCore {
         review: this.opts.review,
         log: this.opts.log,
         withheld: this.approvals.withheld,
+        approved: this.approvals.approved,
         driftRules: this.approvals.driftRules,
       },
       spec,
@@ -311,7 +312,7 @@ export class GuardCore {
       this.facts = surface.facts;
       this.capabilitiesKnown = surface.capabilitiesKnown;
       const verdict = checkSurface(this.opts.lock, surface.facts, surface.items);
-      this.approvals.verified(verdict);
+      this.approvals.verified(verdict, surface.items);
       const { log, onDrift } = this.opts;
       logVerdict(
         log,

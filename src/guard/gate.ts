@@ -1,7 +1,13 @@
 // What the latest verified listing approves, and the refusals that follow from it. A call pays a
 // set lookup here; only list answers pay for a check.
 import type { PinRule } from "../pin/verify.js";
-import type { LockIndex, SurfaceVerdict, WithheldItems } from "./check.js";
+import {
+  approvedTexts,
+  type ApprovedTexts,
+  type LockIndex,
+  type SurfaceVerdict,
+  type WithheldItems,
+} from "./check.js";
 import type { ItemKind, KindSpec } from "./kinds.js";
 import type { DriftMode } from "./modes.js";
 import { driftBlocked, notApproved, unverified, type Refusal } from "./refusal.js";
@@ -16,6 +22,8 @@ export class Approvals {
   driftRules: PinRule[] = [];
   /** Why the surface could not be checked, while it could not. */
   unverifiedReason: string | undefined;
+  /** The items approved so far by their text, per kind: what a list answer need not check again. */
+  approved: ApprovedTexts = new Map();
 
   constructor(
     private readonly index: LockIndex,
@@ -23,8 +31,9 @@ export class Approvals {
     private readonly review: string,
   ) {}
 
-  /** Takes the outcome of a full check. */
-  verified(verdict: SurfaceVerdict): void {
+  /** Takes the outcome of a full check of `lists`. */
+  verified(verdict: SurfaceVerdict, lists: ReadonlyMap<KindSpec, unknown[]>): void {
+    this.approved = approvedTexts(lists, verdict.withheld);
     this.withheld = verdict.withheld;
     this.instructionsChanged = verdict.instructionsChanged;
     this.driftRules = [...new Set(verdict.report.findings.filter((f) => f.failing).map((f) => f.rule))];

@@ -7,6 +7,7 @@ import { isObject } from "../util/json.js";
 import {
   checkPage,
   type HandshakeFacts,
+  type ApprovedTexts,
   type LockIndex,
   type WithheldItems,
   type Withholding,
@@ -32,6 +33,8 @@ export interface ListJudge {
   log: GuardLog;
   /** The items withheld from the latest verified listing, per kind: updated for the page's keys. */
   withheld: WithheldItems;
+  /** The items approved by their text, per kind: those need no check; the page's passing ones are added. */
+  approved: ApprovedTexts;
   /** `block`: the rules that drifted so far; the page's are added. */
   driftRules: PinRule[];
 }
@@ -44,7 +47,9 @@ export function judgeList(j: ListJudge, spec: KindSpec, m: Record<string, unknow
   if (!isObject(result) || !Array.isArray(items)) return { type: "pass" };
   let page;
   try {
-    page = checkPage(j.lock, j.index, j.facts, spec, items);
+    let approved = j.approved.get(spec.kind);
+    if (!approved) j.approved.set(spec.kind, (approved = new Map()));
+    page = checkPage(j.lock, j.index, j.facts, spec, items, approved);
   } catch {
     const refusal = unverified(spec.listMethod, "its answer could not be checked", j.review);
     return { type: "refuse", refusal, event: { event: "refused", method: spec.listMethod, kind: spec.kind } };

@@ -34,7 +34,8 @@ Options:
   --timeout SECONDS             for each of the guard's own list requests (default 30)
   --verbose                     show stack traces on errors
 
-Exit codes: the server's own when it exits; 0 when the client closes; 2 for a usage or lock error.
+Exit codes: the server's own when it exits; 0 when the client closes; 2 for a usage or lock error,
+or when the guard ends the session (a message past message-mb, a server at a URL gone).
 `;
 
 const { "client-capabilities": _clientDeclares, ...GUARD_SERVER_OPTIONS } = SERVER_OPTIONS;
