@@ -11,10 +11,15 @@
 //   memory    one long session on the echo server: 100,000 requests, 64 in flight, every 100th a
 //             tools/list (each answer checked against the lock) and a list_changed from the server
 //             every 1,000 calls (each a full listing and check by the guard); the guard's resident
-//             memory sampled every 10,000 requests.
+//             memory sampled every 10,000 requests. RSS also counts what V8 and the allocator keep
+//             for later, so the same session is run again through the library's guard
+//             (createGuard, in this process, over an in-memory echo server) with the heap used
+//             measured after a full garbage collection every 10,000 requests.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -159,6 +164,99 @@ async function memory(server, total = 100_000, window = 64) {
   return { samples, answers };
 }
 
+// The bench's own process, with a garbage collector it can call.
+function collectGarbage() {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc");
+}
+
+// The echo server as an SDK-shaped transport: answers on the next turn, a list_changed every
+// 1,000 calls.
+function echoTransport() {
+  let calls = 0;
+  const t = {
+    onmessage: undefined,
+    start: async () => {},
+    close: async () => {},
+    send: async (m) => {
+      if (m.id === undefined) return;
+      let result;
+      if (m.method === "initialize")
+        result = {
+          protocolVersion: m.params.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: "bench-echo", version: "1.0.0" },
+        };
+      else if (m.method === "tools/list") result = { tools: ECHO_TOOLS };
+      else result = { content: [{ type: "text", text: m.params.arguments.text }] };
+      if (m.method === "tools/call" && ++calls % 1000 === 0)
+        setImmediate(() => t.onmessage({ jsonrpc: "2.0", method: "notifications/tools/list_changed" }));
+      setImmediate(() => t.onmessage({ jsonrpc: "2.0", id: m.id, result }));
+    },
+  };
+  return t;
+}
+
+const ECHO_TOOLS = [
+  {
+    name: "echo",
+    description: "Echo the text back.",
+    inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    annotations: { readOnlyHint: true },
+  },
+];
+
+async function libraryMemory(lockPath, total = 100_000, window = 64) {
+  const { createGuard, readLock } = await import(join(root, "dist", "index.js"));
+  const gc = collectGarbage();
+  const guard = createGuard({ lock: readLock(lockPath), upstream: echoTransport() });
+  const waiting = new Map();
+  guard.onmessage = (m) => {
+    const w = waiting.get(m.id);
+    if (w) {
+      waiting.delete(m.id);
+      w(m);
+    }
+  };
+  let nextId = 1;
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      void guard.send({ jsonrpc: "2.0", id, method, params });
+    });
+  await guard.start();
+  await request("initialize", {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "bench", version: "0" },
+  });
+  const heap = [];
+  let sent = 0;
+  let done = 0;
+  await new Promise((resolve, reject) => {
+    const next = () => {
+      if (sent >= total) return;
+      const list = ++sent % 100 === 0;
+      const asked = list
+        ? request("tools/list", {})
+        : request("tools/call", { name: "echo", arguments: { text: "hello" } });
+      void asked.then((m) => {
+        if (!m.result) return reject(new Error(`the guard refused: ${JSON.stringify(m.error)}`));
+        if (++done % 10_000 === 0) {
+          gc();
+          heap.push(process.memoryUsage().heapUsed);
+        }
+        if (done === total) resolve();
+        else next();
+      });
+    };
+    for (let i = 0; i < window; i++) next();
+  });
+  await guard.close();
+  return heap;
+}
+
 export default async function guardBench({
   rounds = Number(process.env.BENCH_ROUNDS ?? 5),
   calls = Number(process.env.BENCH_CALLS ?? 1000),
@@ -230,6 +328,14 @@ export default async function guardBench({
     console.log(
       `  after the first 10,000: ${signed(samples.at(-1) - samples[1])} MB from the 2nd sample to the last; range ${mb(Math.min(...rest))}-${mb(Math.max(...rest))} MB`,
     );
+  }
+
+  const heap = await libraryMemory(SERVERS.echo.lock, memoryCalls);
+  console.log(`the same session through createGuard, heap used after a full GC every 10,000 requests:`);
+  console.log(`  ${heap.map((b) => (b / 1024 / 1024).toFixed(2)).join(", ")} MB`);
+  if (heap.length > 2) {
+    const d = (heap.at(-1) - heap[1]) / 1024;
+    console.log(`  from the 2nd sample to the last: ${d >= 0 ? "+" : "-"}${Math.abs(d).toFixed(0)} KB`);
   }
 }
 
