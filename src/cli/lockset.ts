@@ -8,12 +8,12 @@ import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CapabilityOverrides } from "../pin/capabilities.js";
 import { buildLock, type Lock } from "../pin/lock.js";
+import { isLockSetFile } from "../pin/lock-file.js";
 import {
   buildLockSet,
   entryLock,
   launchInfo,
   lockSetHash,
-  LOCKSET_KIND,
   parseLockSet,
   serializeLockSet,
   withEntry,
@@ -46,15 +46,7 @@ export const DEFAULT_LOCKSET = "toolscore.lockset.json";
 export const LOCKSET_HELP = `  --concurrency N               with a lock set: servers started at once (default 4)
 `;
 
-/** True when `path` names a file whose kind is a lock set (read only as far as needed). */
-export function isLockSetFile(path: string): boolean {
-  if (!existsSync(path)) return false;
-  try {
-    return (JSON.parse(readFileSync(path, "utf8")) as { kind?: unknown })?.kind === LOCKSET_KIND;
-  } catch {
-    return false;
-  }
-}
+export { isLockSetFile };
 
 function readLockSet(path: string, shown: string): LockSet {
   let data: unknown;

@@ -37,6 +37,13 @@ export interface SurfaceVerdict {
   instructionsChanged: boolean;
 }
 
+/**
+ * The JSON text of each item a check approved, per kind and key. An item listed again with the
+ * same text is the same item, with the same verdict: a client's listing that repeats what the
+ * guard has just checked costs a comparison per item, not a second check.
+ */
+export type ApprovedTexts = Map<ItemKind, Map<string, string>>;
+
 /** The outcome of the check of one list answer. */
 export interface PageVerdict {
   /** The keys of the items on the page, withheld or not. */
@@ -137,9 +144,30 @@ export function checkSurface(
   };
 }
 
+/** The items of a full check that passed, by their text (see {@link ApprovedTexts}). */
+export function approvedTexts(
+  lists: ReadonlyMap<KindSpec, unknown[]>,
+  withheld: WithheldItems,
+): ApprovedTexts {
+  const out: ApprovedTexts = new Map();
+  for (const [spec, items] of lists) {
+    const byKey = new Map<string, string>();
+    const held = withheld.get(spec.kind);
+    for (const item of items) {
+      if (!isObject(item)) continue;
+      const key = spec.keyOf(item);
+      if (!held?.has(key)) byKey.set(key, JSON.stringify(item));
+    }
+    out.set(spec.kind, byKey);
+  }
+  return out;
+}
+
 /**
  * Checks one list answer item by item: each item against its entry in the lock (field hashes and
- * capabilities), a key the lock lacks as new, a key listed twice as withheld in every copy.
+ * capabilities), a key the lock lacks as new, a key listed twice as withheld in every copy. An item
+ * whose text `approved` holds for its key (listed once on the page) passes without a check; each
+ * item the check passes is added to `approved`.
  */
 export function checkPage(
   lock: Lock,
@@ -147,12 +175,26 @@ export function checkPage(
   facts: HandshakeFacts,
   spec: KindSpec,
   items: readonly unknown[],
+  approved: Map<string, string> = new Map(),
 ): PageVerdict {
   const objects = items.filter(isObject);
   const keys = objects.map((i) => spec.keyOf(i));
+  const listed = new Map<string, number>();
+  for (const k of keys) listed.set(k, (listed.get(k) ?? 0) + 1);
+  const texts = new Map<string, string>();
+  const unchecked: Array<Record<string, unknown>> = [];
+  objects.forEach((item, i) => {
+    const key = keys[i]!;
+    const text = JSON.stringify(item);
+    if (listed.get(key) === 1 && approved.get(key) === text) return;
+    texts.set(key, text);
+    unchecked.push(item);
+  });
+  const malformed = items.length - objects.length;
+  if (!unchecked.length) return { keys, withheld: new Map(), malformed };
   const byKey = index.get(spec.kind) ?? new Map<string, Record<string, unknown>>();
   const named: unknown[] = [];
-  for (const k of new Set(keys)) {
+  for (const k of texts.keys()) {
     const locked = byKey.get(k);
     if (locked) named.push(locked);
   }
@@ -165,10 +207,10 @@ export function checkPage(
     resources: undefined,
     [spec.lockKey]: named,
   } as Lock;
-  const report = verifyPin(part, snapshotOf(lock, facts, new Map([[spec, objects]])), { lockChecked: true });
-  return {
-    keys,
-    withheld: withholdings(report.findings).get(spec.kind) ?? new Map(),
-    malformed: items.length - objects.length,
-  };
+  const report = verifyPin(part, snapshotOf(lock, facts, new Map([[spec, unchecked]])), {
+    lockChecked: true,
+  });
+  const withheld = withholdings(report.findings).get(spec.kind) ?? new Map<string, Withholding>();
+  for (const [key, text] of texts) if (listed.get(key) === 1 && !withheld.has(key)) approved.set(key, text);
+  return { keys, withheld, malformed };
 }

@@ -1,29 +1,21 @@
 // The guard between a client and a server: a relay first. Frames pass on unread and unchanged,
 // with their ids, unless they are what the guard exists to judge: the handshake answer (for the
 // instructions), list requests and their answers, item calls (a set lookup), and list_changed.
-import { randomUUID } from "node:crypto";
 import type { Lock } from "../pin/lock.js";
 import type { PinRule } from "../pin/verify.js";
 import { isObject } from "../util/json.js";
-import {
-  checkPage,
-  checkSurface,
-  indexLock,
-  type HandshakeFacts,
-  type LockIndex,
-  type WithheldItems,
-  type Withholding,
-} from "./check.js";
+import { checkSurface, indexLock, type HandshakeFacts, type LockIndex } from "./check.js";
 import type { GuardEvent, GuardLog } from "./events.js";
 import { frameOf, idKey, messageOf, type Frame } from "./frame.js";
 import { HANDSHAKE_METHODS, handshakeFacts, metaProtocolVersion, protocolMeta } from "./handshake.js";
-import { pinnedKinds, type ItemKind, type KindSpec } from "./kinds.js";
-import { driftBlocked, GUARD_ERRORS, notApproved, unverified, type Refusal } from "./refusal.js";
+import { Approvals } from "./gate.js";
+import { pinnedKinds, type KindSpec } from "./kinds.js";
+import { judgeList, logVerdict } from "./lists.js";
+import type { DriftMode } from "./modes.js";
+import { GUARD_ERRORS, type Refusal } from "./refusal.js";
+import { listSurface, NO_FACTS, OwnRequests, Unverifiable } from "./survey.js";
 
-/** What the guard does on drift: withhold the drifted items, refuse everything, or only log. */
-export type DriftMode = "hide" | "block" | "warn";
-/** The `--on-drift` choices. */
-export const DRIFT_MODES: readonly DriftMode[] = ["hide", "block", "warn"];
+export { DRIFT_MODES, type DriftMode } from "./modes.js";
 
 /** How a core is set up: the lock, the mode, and where frames and decisions go. */
 export interface GuardCoreOptions {
@@ -42,19 +34,6 @@ export interface GuardCoreOptions {
 
 type Judged = { type: "handshake"; method: string } | { type: "list"; spec: KindSpec };
 
-interface OwnRequest {
-  resolve: (message: Record<string, unknown>) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
-// A reason the surface could not be checked, in words that quote nothing the server sent.
-class Unverifiable extends Error {}
-
-const MAX_PAGES = 10_000;
-const METHOD_NOT_FOUND = -32601;
-const NO_FACTS: HandshakeFacts = { server: {}, protocol: "", capabilities: {}, instructions: null };
-
 /**
  * The decisions of the guard over frames; it owns no stream or process (see `serveStdio` and
  * `createGuard`). Feed it what each side sends; it calls `toServer` and `toClient`.
@@ -66,11 +45,8 @@ export class GuardCore {
   private readonly byUse: Map<string, KindSpec>;
   private readonly byListChanged: Set<string>;
   private readonly judged = new Map<string, Judged>();
-  private readonly own = new Map<string, OwnRequest>();
+  private readonly own: OwnRequests;
   private readonly held: Frame[] = [];
-  // The guard's own requests use ids no client picks, so their answers are never confused.
-  private readonly idPrefix = `toolscore-guard-${randomUUID()}-`;
-  private nextOwn = 1;
   private facts: HandshakeFacts | undefined;
   private capabilitiesKnown = false;
   private handshakeInFlight = false;
@@ -78,10 +54,7 @@ export class GuardCore {
   private eraMeta: Record<string, unknown> | undefined;
   private stale = true;
   private verifying: Promise<void> | undefined;
-  private withheld: WithheldItems = new Map();
-  private instructionsChanged = false;
-  private driftRules: PinRule[] = [];
-  private unverifiedReason: string | undefined;
+  private readonly approvals: Approvals;
   private closed = false;
 
   constructor(private readonly opts: GuardCoreOptions) {
@@ -90,6 +63,8 @@ export class GuardCore {
     this.byList = new Map(this.kinds.map((k) => [k.listMethod, k]));
     this.byUse = new Map(this.kinds.filter((k) => k.useMethod).map((k) => [k.useMethod!, k]));
     this.byListChanged = new Set(this.kinds.map((k) => k.listChanged));
+    this.own = new OwnRequests(opts.toServer, opts.timeoutMs);
+    this.approvals = new Approvals(this.index, opts.onDrift, opts.review);
   }
 
   /** A frame from the client. */
@@ -146,13 +121,7 @@ export class GuardCore {
       return;
     }
     const key = idKey(m.id);
-    const own = key === undefined ? undefined : this.own.get(key);
-    if (own) {
-      this.own.delete(key!);
-      clearTimeout(own.timer);
-      own.resolve(m);
-      return;
-    }
+    if (this.own.answer(key, m)) return;
     const judged = key === undefined ? undefined : this.judged.get(key);
     if (!judged) {
       this.opts.toClient(frame);
@@ -170,13 +139,7 @@ export class GuardCore {
   undelivered(message: unknown, why: string): void {
     if (!isObject(message) || typeof message.method !== "string" || message.id === undefined) return;
     const key = idKey(message.id);
-    const own = key === undefined ? undefined : this.own.get(key);
-    if (own) {
-      this.own.delete(key!);
-      clearTimeout(own.timer);
-      own.reject(new Unverifiable(`the server could not be reached (${why})`));
-      return;
-    }
+    if (this.own.fail(key, why)) return;
     if (key !== undefined) this.judged.delete(key);
     if (key !== undefined && HANDSHAKE_METHODS.has(message.method)) this.handshakeInFlight = false;
     const error = {
@@ -197,11 +160,7 @@ export class GuardCore {
   close(): void {
     this.closed = true;
     this.held.length = 0;
-    for (const [key, own] of this.own) {
-      clearTimeout(own.timer);
-      this.own.delete(key);
-      own.reject(new Unverifiable("the server is gone"));
-    }
+    this.own.close();
   }
 
   private judgeClient(frame: Frame, m: Record<string, unknown>): void {
@@ -238,7 +197,7 @@ export class GuardCore {
   }
 
   private passList(frame: Frame, m: Record<string, unknown>, key: string, spec: KindSpec): void {
-    const refusal = this.standingRefusal(spec.listMethod);
+    const refusal = this.approvals.standing(spec.listMethod);
     if (refusal && this.opts.onDrift !== "warn") {
       this.refuse(m, refusal, { event: "refused", method: spec.listMethod, kind: spec.kind });
       return;
@@ -252,7 +211,7 @@ export class GuardCore {
     const params = isObject(m.params) ? m.params : {};
     const name = typeof params.name === "string" ? params.name : JSON.stringify(params.name ?? null);
     const refusal =
-      this.standingRefusal(method, { kind: spec.kind, name }) ?? this.itemRefusal(spec, params.name);
+      this.approvals.standing(method, { kind: spec.kind, name }) ?? this.approvals.item(spec, params.name);
     if (!refusal) {
       this.opts.toServer(frame);
       return;
@@ -265,25 +224,6 @@ export class GuardCore {
       return;
     }
     this.refuse(m, refusal, event);
-  }
-
-  // Refusals that hold whatever is asked: the surface could not be checked, or drift blocks all.
-  private standingRefusal(method: string, item?: { kind: ItemKind; name: string }): Refusal | undefined {
-    if (this.unverifiedReason !== undefined)
-      return unverified(method, this.unverifiedReason, this.opts.review);
-    if (this.opts.onDrift === "block" && this.driftRules.length)
-      return driftBlocked(method, this.driftRules, this.opts.review, item);
-    return undefined;
-  }
-
-  // A call is let through only for an item in the lock that the latest verified listing did not withhold.
-  private itemRefusal(spec: KindSpec, name: unknown): Refusal | undefined {
-    const shown = typeof name === "string" ? name : JSON.stringify(name ?? null);
-    const why = typeof name === "string" ? this.withheld.get(spec.kind)?.get(name) : undefined;
-    if (why) return notApproved(spec.kind, shown, why, this.opts.review);
-    if (typeof name !== "string" || !this.index.get(spec.kind)?.has(name))
-      return notApproved(spec.kind, shown, { rule: spec.addedRule, fields: [] }, this.opts.review);
-    return undefined;
   }
 
   private refuse(m: Record<string, unknown>, refusal: Refusal, event: GuardEvent): void {
@@ -316,7 +256,7 @@ export class GuardCore {
   }
 
   private answerHandshake(frame: Frame, m: Record<string, unknown>, result: Record<string, unknown>): void {
-    const unapproved = this.instructionsChanged || this.unverifiedReason !== undefined;
+    const unapproved = this.approvals.instructionsChanged || this.approvals.unverifiedReason !== undefined;
     if (!unapproved || this.opts.onDrift === "warn" || !Object.hasOwn(result, "instructions")) {
       this.opts.toClient(frame);
       return;
@@ -326,59 +266,31 @@ export class GuardCore {
   }
 
   private onList(frame: Frame, m: Record<string, unknown>, spec: KindSpec): void {
-    const result = m.result;
-    const items = isObject(result) ? result[spec.resultKey] : undefined;
-    if (!isObject(result) || !Array.isArray(items)) {
-      this.opts.toClient(frame); // an error, or an answer that lists nothing a client could use
-      return;
-    }
-    let page;
-    try {
-      page = checkPage(this.opts.lock, this.index, this.facts ?? NO_FACTS, spec, items);
-    } catch {
-      const refusal = unverified(spec.listMethod, "its answer could not be checked", this.opts.review);
-      this.refuse(m, refusal, { event: "refused", method: spec.listMethod, kind: spec.kind });
-      return;
-    }
-    const latest = this.withheld.get(spec.kind) ?? new Map<string, Withholding>();
-    this.withheld.set(spec.kind, latest);
-    for (const n of page.keys) {
-      const why = page.withheld.get(n);
-      if (why) latest.set(n, why);
-      else latest.delete(n);
-    }
-    if (page.withheld.size === 0 && page.malformed === 0) {
-      this.opts.toClient(frame);
-      return;
-    }
-    const mode = this.opts.onDrift;
-    for (const [name, why] of page.withheld)
-      this.opts.log({
-        event: mode === "warn" ? "warned" : "withheld",
-        kind: spec.kind,
-        name,
-        rule: why.rule,
-        fields: why.fields,
-      });
-    if (mode === "warn") {
-      this.opts.toClient(frame);
-      return;
-    }
-    if (mode === "block") {
-      const rules = [...page.withheld.values()].map((w) => w.rule);
-      this.driftRules = [...new Set([...this.driftRules, ...rules])];
-      const refusal = driftBlocked(spec.listMethod, this.driftRules, this.opts.review);
-      this.refuse(m, refusal, { event: "refused", method: spec.listMethod, kind: spec.kind });
-      return;
-    }
-    const kept = items.filter((i) => isObject(i) && !page.withheld.has(spec.keyOf(i)));
-    this.opts.toClient(frameOf({ ...m, result: { ...result, [spec.resultKey]: kept } }));
+    const outcome = judgeList(
+      {
+        lock: this.opts.lock,
+        index: this.index,
+        facts: this.facts ?? NO_FACTS,
+        mode: this.opts.onDrift,
+        review: this.opts.review,
+        log: this.opts.log,
+        withheld: this.approvals.withheld,
+        approved: this.approvals.approved,
+        driftRules: this.approvals.driftRules,
+      },
+      spec,
+      m,
+    );
+    if (outcome.type === "pass") this.opts.toClient(frame);
+    else if (outcome.type === "refuse") this.refuse(m, outcome.refusal, outcome.event);
+    else this.opts.toClient(frameOf({ ...m, result: outcome.result }));
   }
 
   private startVerification(then?: () => void): void {
     if (this.verifying || this.handshakeInFlight || this.closed) return;
     this.verifying = this.verify().then(() => {
       this.verifying = undefined;
+      if (this.closed) return; // nothing more reaches the client once the session is over
       then?.();
       this.drain();
     });
@@ -395,86 +307,26 @@ export class GuardCore {
   private async verify(): Promise<void> {
     this.stale = false; // a list_changed that arrives meanwhile makes it stale again
     try {
-      this.facts ??= await this.discover();
-      const items = new Map<KindSpec, unknown[]>();
-      for (const spec of this.kinds) items.set(spec, await this.listAll(spec));
-      const verdict = checkSurface(this.opts.lock, this.facts, items);
-      this.withheld = verdict.withheld;
-      this.instructionsChanged = verdict.instructionsChanged;
-      this.driftRules = [...new Set(verdict.report.findings.filter((f) => f.failing).map((f) => f.rule))];
-      this.unverifiedReason = undefined;
-      this.logVerdict(items, verdict.withheld, verdict.report.ok);
+      const known = this.facts && { facts: this.facts, capabilitiesKnown: this.capabilitiesKnown };
+      const surface = await listSurface(this.own, this.kinds, this.eraMeta, known);
+      this.facts = surface.facts;
+      this.capabilitiesKnown = surface.capabilitiesKnown;
+      const verdict = checkSurface(this.opts.lock, surface.facts, surface.items);
+      this.approvals.verified(verdict, surface.items);
+      const { log, onDrift } = this.opts;
+      logVerdict(
+        log,
+        onDrift,
+        surface.listed,
+        verdict.withheld,
+        verdict.instructionsChanged,
+        verdict.report.ok,
+      );
     } catch (e) {
-      this.unverifiedReason = e instanceof Unverifiable ? e.message : "the check failed";
-      this.opts.log({ event: "unverified", reason: this.unverifiedReason });
+      if (this.closed) return; // the session is over: its end is what is reported
+      const reason = e instanceof Unverifiable ? e.message : "the check failed";
+      this.approvals.unverifiable(reason);
+      this.opts.log({ event: "unverified", reason });
     }
-  }
-
-  private logVerdict(items: Map<KindSpec, unknown[]>, withheld: WithheldItems, ok: boolean): void {
-    const event = this.opts.onDrift === "warn" ? "warned" : "withheld";
-    let count = 0;
-    for (const [kind, byName] of withheld)
-      for (const [name, why] of byName) {
-        count++;
-        this.opts.log({ event, kind, name, rule: why.rule, fields: why.fields });
-      }
-    if (this.instructionsChanged)
-      this.opts.log({ event, kind: "instructions", rule: "pin-instructions-changed" });
-    let listed = 0;
-    for (const list of items.values()) listed += list.length;
-    this.opts.log({ event: "verified", items: listed, withheld: count, ok });
-  }
-
-  // A stateless client may skip server/discover: the guard asks for itself, in the client's era.
-  private async discover(): Promise<HandshakeFacts> {
-    if (metaProtocolVersion(this.eraMeta) === undefined) return NO_FACTS;
-    const m = await this.request("server/discover", this.eraMeta ? { _meta: this.eraMeta } : {});
-    if (!isObject(m.result)) throw new Unverifiable("the server answered server/discover with an error");
-    this.capabilitiesKnown = isObject(m.result.capabilities);
-    return handshakeFacts(m.result, this.eraMeta);
-  }
-
-  private async listAll(spec: KindSpec): Promise<unknown[]> {
-    if (this.capabilitiesKnown && !Object.hasOwn(this.facts?.capabilities ?? {}, spec.capability)) return [];
-    const items: unknown[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const params: Record<string, unknown> = {};
-      if (cursor !== undefined) params.cursor = cursor;
-      if (this.eraMeta) params._meta = this.eraMeta;
-      const m = await this.request(spec.listMethod, params);
-      // A declared kind whose list the server does not know is empty, as mcp pin reads it.
-      if (spec.kind !== "tool" && isObject(m.error) && m.error.code === METHOD_NOT_FOUND) return items;
-      const result = isObject(m.result) ? m.result : undefined;
-      if (!result) throw new Unverifiable(`the server answered ${spec.listMethod} with an error`);
-      const list = result[spec.resultKey];
-      if (!Array.isArray(list))
-        throw new Unverifiable(`the server's ${spec.listMethod} answer has no ${spec.resultKey} list`);
-      for (const item of list) items.push(item);
-      const next = result.nextCursor;
-      if (next === undefined || next === null || next === "") return items;
-      if (typeof next !== "string" || seen.has(next))
-        throw new Unverifiable(`the server's ${spec.listMethod} pages do not end`);
-      seen.add(next);
-      cursor = next;
-    }
-    throw new Unverifiable(`the server sent more than ${MAX_PAGES} pages of ${spec.listMethod}`);
-  }
-
-  private request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (this.closed) return Promise.reject(new Unverifiable("the server is gone"));
-    const id = `${this.idPrefix}${this.nextOwn++}`;
-    const key = idKey(id)!;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.own.delete(key);
-        const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id } };
-        this.opts.toServer(frameOf(cancel));
-        reject(new Unverifiable(`the server did not answer ${method} in time`));
-      }, this.opts.timeoutMs);
-      this.own.set(key, { resolve, reject, timer });
-      this.opts.toServer(frameOf({ jsonrpc: "2.0", id, method, params }));
-    });
   }
 }

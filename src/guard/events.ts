@@ -6,7 +6,14 @@ import type { ItemKind } from "./kinds.js";
 
 /** The decisions the guard logs. */
 export type GuardEventName =
-  "verified" | "withheld" | "refused" | "warned" | "unverified" | "lock-invalid" | "server-exited";
+  | "verified"
+  | "withheld"
+  | "refused"
+  | "warned"
+  | "unverified"
+  | "lock-invalid"
+  | "server-exited"
+  | "stopped";
 
 /** One decision. Names come from the server and are kept exact; no header or env value is ever here. */
 export interface GuardEvent {
@@ -26,7 +33,10 @@ export interface GuardEvent {
   /** `server-exited`: how. */
   code?: number | null;
   signal?: string | null;
-  /** `unverified`, `lock-invalid`: why, in words that quote nothing the server sent. */
+  /**
+   * `unverified`, `lock-invalid`, `stopped` (the guard ended the session: a limit, a server no
+   * longer reachable): why, in words that quote nothing the server sent.
+   */
   reason?: string;
 }
 
@@ -48,6 +58,8 @@ function describe(e: GuardEvent): string {
       return `refused ${e.method ?? "a request"}${e.kind && e.kind !== "instructions" ? ` for ${what}` : ""}${rule}`;
     case "server-exited":
       return `the server exited (${e.signal ? `signal ${e.signal}` : `code ${String(e.code)}`})`;
+    case "stopped":
+      return `ended the session: ${e.reason ?? ""}`;
     case "unverified":
     case "lock-invalid":
       return `${e.event}: ${e.reason ?? ""}`;

@@ -2,9 +2,10 @@
 // reached) behind it. The client's stdin closing ends the session; the server's exit ends it too,
 // with the server's exit code.
 import type { Readable, Writable } from "node:stream";
+import { limitError } from "../util/limits.js";
 import { GuardCore, type GuardCoreOptions } from "./core.js";
 import { textOf, type Frame } from "./frame.js";
-import { LineSplitter } from "./lines.js";
+import { LineSplitter, manyLines } from "./lines.js";
 import { exitCodeOf, type Upstream } from "./upstream.js";
 
 // How long a server may take to end by itself once its input has ended.
@@ -14,13 +15,14 @@ const FINISH_GRACE_MS = 2000;
 export interface ServeOptions extends Omit<GuardCoreOptions, "toClient" | "toServer" | "onProtocolVersion"> {
   upstream: Upstream;
   input: Readable;
-  output: Writable;
+  output: Writable & { cork(): void; uncork(): void };
 }
 
 /**
  * Relays between `input`/`output` (the client) and the upstream until one side ends; resolves
  * with the exit code: the server's own when it exits, or when the client closes, the server's
- * after it was stopped (0 when it had to be stopped by a signal).
+ * after it was stopped (0 when it had to be stopped by a signal); 2 when the guard had to end the
+ * session itself (a message past `message-mb`, a server no longer reachable).
  */
 export async function serveStdio(opts: ServeOptions): Promise<number> {
   const { upstream, input, output } = opts;
@@ -44,14 +46,22 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
   await upstream.start(
     (frame) => core.fromServer(frame),
     (message, why) => core.undelivered(message, why),
+    { begin: () => output.cork(), end: () => output.uncork() },
   );
 
   return new Promise<number>((resolve) => {
     let clientClosed = false;
     let finishing: Promise<void> | undefined;
-    const lines = new LineSplitter((text) => core.fromClient({ text }));
-    input.setEncoding("utf8");
-    input.on("data", (chunk: string) => lines.push(chunk));
+    const tooLong = () =>
+      void upstream.abort(limitError("message-mb", "one message from the client is larger than").message);
+    const lines = new LineSplitter((text) => core.fromClient({ text }), tooLong);
+    input.on("data", (chunk: Buffer) => {
+      if (!manyLines(chunk)) return lines.push(chunk);
+      // The lines of one chunk from the client go to the server in one write.
+      upstream.cork?.();
+      lines.push(chunk);
+      upstream.uncork?.();
+    });
     // The client's end of input is passed on as the end of the server's, after what it sent
     // before has been judged and passed on: as a pipe would, had the guard not been there.
     const onClientEnd = () => {
@@ -65,9 +75,10 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
     input.once("error", onClientEnd);
     void upstream.exited.then((exit) => {
       core.close();
-      opts.log({ event: "server-exited", code: exit.code, signal: exit.signal });
+      if (exit.reason !== undefined) opts.log({ event: "stopped", reason: exit.reason });
+      else opts.log({ event: "server-exited", code: exit.code, signal: exit.signal });
       input.pause();
-      const code = clientClosed && exit.code === null ? 0 : exitCodeOf(exit);
+      const code = clientClosed && exit.code === null && exit.reason === undefined ? 0 : exitCodeOf(exit);
       // Once stopped, its whole group is gone before the guard is.
       void (finishing ?? Promise.resolve()).then(() => output.write("", () => resolve(code)));
     });

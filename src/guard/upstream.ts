@@ -1,24 +1,38 @@
 // The server side of the CLI's guard: a launched process spoken to in raw lines (so that what it
 // writes reaches the client byte for byte), or a URL through the SDK's HTTP client transports.
 import { constants } from "node:os";
-import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { startProcess, stopProcess, type LaunchSpec } from "../mcp/process.js";
-import { frameOf, messageOf, textOf, type Frame } from "./frame.js";
-import { LineSplitter } from "./lines.js";
+import { limitError } from "../util/limits.js";
+import { textOf, type Frame } from "./frame.js";
+import { LineSplitter, manyLines } from "./lines.js";
+
+export { HttpUpstream } from "./http-upstream.js";
 
 type ChildProcess = Awaited<ReturnType<typeof startProcess>>;
 
 /** Told of a message that could not be delivered, and why (a status or an error code). */
 export type DeliveryFailure = (message: unknown, why: string) => void;
 
+/** Called around the frames of one chunk that holds several, so that they go on in one write. */
+export interface Batch {
+  begin(): void;
+  end(): void;
+}
+
 /** How the server ended. */
 export interface ServerExit {
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** The guard ended the session itself, and why: a limit hit, a server no longer reachable. */
+  reason?: string;
 }
 
-/** The exit code a process's end stands for: its own, or 128 + the signal's number. */
+/**
+ * The exit code a server's end stands for: its own, or 128 + the signal's number; 2 when the guard
+ * ended the session itself (a limit, a server gone), as for any connection error.
+ */
 export function exitCodeOf(exit: ServerExit): number {
+  if (exit.reason !== undefined) return 2;
   if (exit.code !== null) return exit.code;
   const n = exit.signal ? constants.signals[exit.signal] : undefined;
   return n === undefined ? 1 : 128 + n;
@@ -27,10 +41,15 @@ export function exitCodeOf(exit: ServerExit): number {
 /** One end of the relay towards the server. */
 export interface Upstream {
   /**
+   * Begins to start the server, before the guard's checks are loaded, so that both happen at
+   * once; `start` picks up from there (and launches itself when this was not called).
+   */
+  launch?(): void;
+  /**
    * Starts (or reaches) the server; each frame it sends goes to `onFrame`, and a frame that could
    * not be delivered to `onUndelivered` with the reason.
    */
-  start(onFrame: (frame: Frame) => void, onUndelivered: DeliveryFailure): Promise<void>;
+  start(onFrame: (frame: Frame) => void, onUndelivered: DeliveryFailure, batch?: Batch): Promise<void>;
   /** Sends a frame; false when the server is not keeping up (wait for `onDrain`). */
   send(frame: Frame): boolean;
   /** Calls `fn` once the server has taken in what was sent. */
@@ -38,6 +57,9 @@ export interface Upstream {
   /** Pauses and resumes reading from the server (the client is not keeping up). */
   pause(): void;
   resume(): void;
+  /** Holds back, then sends together, the frames sent meanwhile (one write for a chunk's lines). */
+  cork?(): void;
+  uncork?(): void;
   /** Resolves when the server has gone, by itself or stopped. */
   readonly exited: Promise<ServerExit>;
   /**
@@ -46,6 +68,8 @@ export interface Upstream {
    * (HTTP: the session ends).
    */
   finish(graceMs: number): Promise<void>;
+  /** Ends the session at once, for `reason` (which `exited` then carries): fail closed. */
+  abort(reason: string): Promise<void>;
   /** Told the negotiated protocol version. */
   setProtocolVersion?(version: string): void;
 }
@@ -53,6 +77,8 @@ export interface Upstream {
 /** A server launched as a child process in a process group of its own, spoken to in lines. */
 export class ChildUpstream implements Upstream {
   private child: ChildProcess | undefined;
+  private launching: Promise<ChildProcess> | undefined;
+  private abortReason: string | undefined;
   private resolveExit!: (exit: ServerExit) => void;
   readonly exited = new Promise<ServerExit>((resolve) => (this.resolveExit = resolve));
 
@@ -62,31 +88,53 @@ export class ChildUpstream implements Upstream {
     private readonly stderr: (text: string) => void,
   ) {}
 
-  async start(onFrame: (frame: Frame) => void): Promise<void> {
+  launch(): void {
+    if (this.launching) return;
+    this.launching = startProcess(this.spec);
+    // A failed launch is reported by start, which awaits the same promise.
+    this.launching.catch(() => {});
+  }
+
+  async start(
+    onFrame: (frame: Frame) => void,
+    _onUndelivered: DeliveryFailure,
+    batch?: Batch,
+  ): Promise<void> {
+    this.launch();
     // A pipe takes every write (or the process is gone, which its exit reports).
-    const child = await startProcess(this.spec);
+    const child = await this.launching!;
     this.child = child;
-    const lines = new LineSplitter((text) => onFrame({ text }));
+    const lines = new LineSplitter(
+      (text) => onFrame({ text }),
+      () => void this.abort(limitError("message-mb", "one message from the server is larger than").message),
+    );
     const stdoutDone = new Promise<void>((resolve) => {
       child.stdout!.once("end", resolve);
       child.stdout!.once("error", () => resolve());
     });
-    child.stdout!.setEncoding("utf8");
-    child.stdout!.on("data", (chunk: string) => lines.push(chunk));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (!batch || !manyLines(chunk)) return lines.push(chunk);
+      batch.begin();
+      lines.push(chunk);
+      batch.end();
+    });
     child.stderr!.setEncoding("utf8");
     child.stderr!.on("data", (chunk: string) => this.stderr(chunk));
     child.stdin!.on("error", () => {
       // EPIPE once the server is gone: its exit is what counts.
     });
-    child.once("exit", (code, signal) => {
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       // Everything it wrote before it ended still reaches the client; a grandchild that holds
       // stdout open does not hold the exit back for long.
       const grace = new Promise((resolve) => setTimeout(resolve, 500).unref());
       void Promise.race([stdoutDone, grace]).then(() => {
         lines.end();
-        this.resolveExit({ code, signal });
+        this.resolveExit({ code, signal, ...(this.abortReason ? { reason: this.abortReason } : {}) });
       });
-    });
+    };
+    // It may have ended while the guard was loading.
+    if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+    else child.once("exit", onExit);
   }
 
   send(frame: Frame): boolean {
@@ -107,6 +155,14 @@ export class ChildUpstream implements Upstream {
     this.child?.stdout?.resume();
   }
 
+  cork(): void {
+    this.child?.stdin?.cork();
+  }
+
+  uncork(): void {
+    this.child?.stdin?.uncork();
+  }
+
   /** The server's process id (its process group too). */
   get pid(): number | undefined {
     return this.child?.pid;
@@ -120,73 +176,11 @@ export class ChildUpstream implements Upstream {
     // Whatever it started is stopped too, whether or not it ended by itself.
     await stopProcess(child);
   }
-}
 
-/**
- * A server at a URL: Streamable HTTP, or the legacy HTTP+SSE transport for a config entry of type
- * `sse`. The SDK's transports are loaded only on this path.
- */
-export class HttpUpstream implements Upstream {
-  private transport: Transport | undefined;
-  private resolveExit!: (exit: ServerExit) => void;
-  readonly exited = new Promise<ServerExit>((resolve) => (this.resolveExit = resolve));
-
-  private failed: DeliveryFailure = () => {};
-
-  constructor(
-    private readonly url: URL,
-    private readonly headers: Record<string, string>,
-    private readonly preferSse: boolean,
-  ) {}
-
-  async start(onFrame: (frame: Frame) => void, onUndelivered: DeliveryFailure): Promise<void> {
-    this.failed = onUndelivered;
-    const requestInit: RequestInit = { headers: this.headers };
-    const { SSEClientTransport, StreamableHTTPClientTransport } =
-      await import("@modelcontextprotocol/client");
-    this.transport = this.preferSse
-      ? new SSEClientTransport(this.url, { requestInit })
-      : new StreamableHTTPClientTransport(this.url, { requestInit });
-    this.transport.onmessage = (m) => onFrame(frameOf(m));
-    this.transport.onerror = () => {
-      // A failed delivery is answered per request (see send); a dropped stream is not fatal.
-    };
-    this.transport.onclose = () => this.resolveExit({ code: 0, signal: null });
-    await this.transport.start();
+  async abort(reason: string): Promise<void> {
+    this.abortReason ??= reason;
+    const child = this.child;
+    if (!child) return;
+    await stopProcess(child, { stdinWaitMs: 0 });
   }
-
-  send(frame: Frame): boolean {
-    const message = messageOf(frame);
-    const transport = this.transport;
-    if (!transport) return true;
-    transport.send(message as JSONRPCMessage).catch((e: unknown) => this.failed(message, reasonOf(e)));
-    return true;
-  }
-
-  onDrain(fn: () => void): void {
-    fn();
-  }
-
-  pause(): void {}
-
-  resume(): void {}
-
-  setProtocolVersion(version: string): void {
-    this.transport?.setProtocolVersion?.(version);
-  }
-
-  async finish(): Promise<void> {
-    const t = this.transport as (Transport & { terminateSession?: () => Promise<void> }) | undefined;
-    if (t?.sessionId && t.terminateSession) await t.terminateSession().catch(() => {});
-    await t?.close().catch(() => {});
-    this.resolveExit({ code: 0, signal: null });
-  }
-}
-
-// Only an HTTP status or an error code: an error's text may quote the URL or a header.
-function reasonOf(e: unknown): string {
-  const status = (e as { status?: unknown; code?: unknown }).status ?? (e as { code?: unknown }).code;
-  if (typeof status === "number") return `HTTP ${status}`;
-  const cause = (e as { cause?: { code?: unknown } }).cause?.code;
-  return typeof cause === "string" ? cause : "the request failed";
 }

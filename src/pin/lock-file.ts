@@ -1,5 +1,6 @@
 import { readJsonFile, writePiecesAtomic } from "../util/fs.js";
 import { lockPieces, parseLock, type Lock } from "./lock.js";
+import { LOCKSET_KIND } from "./lockset.js";
 
 /**
  * Writes a lock file atomically (a temporary file, then a rename): a failed write never leaves a
@@ -17,4 +18,13 @@ export async function writeLock(path: string, lock: Lock): Promise<void> {
  */
 export function readLock(path: string): Lock {
   return parseLock(readJsonFile(path, "lock"), path);
+}
+
+/** True when `path` names a file whose kind is a lock set (a lock for a whole client config). */
+export function isLockSetFile(path: string): boolean {
+  try {
+    return (readJsonFile(path, "lock") as { kind?: unknown } | null)?.kind === LOCKSET_KIND;
+  } catch {
+    return false;
+  }
 }

@@ -1,13 +1,14 @@
-// The guard with a server at a URL: stdio to the client, Streamable HTTP to the server.
+// The guard with a server at a URL: stdio to the client, Streamable HTTP (or the legacy HTTP+SSE
+// transport) to the server.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { HTTP_TOOLS, startStatefulStreamableHttp } from "../fixtures/servers/http-servers.mjs";
+import { HTTP_TOOLS, startSseOnly, startStatefulStreamableHttp } from "../fixtures/servers/http-servers.mjs";
 import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
 import { runCli, tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard } from "../support/guard.js";
+import { CLI, connectThroughGuard, handshakeLines, spawnGuard } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
 let server: Awaited<ReturnType<typeof startStatefulStreamableHttp>>;
@@ -81,4 +82,67 @@ test("over Streamable HTTP: a tool that drifted from the lock is withheld and re
   } finally {
     await g.close();
   }
+});
+
+test("a server that speaks only HTTP+SSE: the guard falls back to it, as the other commands do", async () => {
+  const sse = await startSseOnly();
+  try {
+    const lock = join(tmp.dir, "sse.lock.json");
+    const pin = await runCli(["mcp", "pin", sse.url, "--lock", lock]);
+    assert.equal(pin.code, 0, pin.stderr);
+    const g = await connectThroughGuard([CLI, "mcp", "guard", sse.url, "--lock", lock]);
+    try {
+      assert.deepEqual(
+        (await g.client.listTools()).tools.map((t) => t.name),
+        HTTP_TOOLS.map((t) => t.name),
+      );
+      // The fixture has no call handler: its own answer comes back over the SSE stream.
+      const e = await g.client.callTool({ name: "ping_http", arguments: {} }).then(
+        () => assert.fail("answered"),
+        (err: unknown) => err,
+      );
+      assert.ok(e instanceof McpError && e.code === -32601, String(e));
+    } finally {
+      await g.close();
+    }
+  } finally {
+    await sse.close();
+  }
+});
+
+test("a server at a URL that goes away: the guard says so and exits 2, answering nothing", async () => {
+  const gone = await startStatefulStreamableHttp();
+  const lock = join(tmp.dir, "gone.lock.json");
+  const pin = await runCli(["mcp", "pin", gone.url, "--lock", lock]);
+  assert.equal(pin.code, 0, pin.stderr);
+  const g = spawnGuard([CLI, "mcp", "guard", gone.url, "--lock", lock]);
+  g.write(handshakeLines());
+  await g.answer(1);
+  await gone.close();
+  const call = { name: "ping_http", arguments: {} };
+  g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: call })}\n`);
+  assert.equal(await g.exit, 2);
+  assert.ok(!g.lines.some((l) => (JSON.parse(l) as { id?: unknown }).id === 2), "the call was answered");
+  assert.match(
+    g.stderr(),
+    /toolscore guard: ended the session: the server at http:\/\/127\.0\.0\.1:\d+\/mcp is gone \(/,
+  );
+});
+
+test("a server at a URL that goes away while the client is idle: the guard ends all the same", async () => {
+  const gone = await startStatefulStreamableHttp();
+  const lock = join(tmp.dir, "gone-idle.lock.json");
+  const pin = await runCli(["mcp", "pin", gone.url, "--lock", lock]);
+  assert.equal(pin.code, 0, pin.stderr);
+  const g = spawnGuard([CLI, "mcp", "guard", gone.url, "--lock", lock]);
+  g.write(handshakeLines());
+  await g.answer(1);
+  // The session's event stream is open once the client said initialized: give it a moment.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await gone.close();
+  assert.equal(await g.exit, 2);
+  assert.match(
+    g.stderr(),
+    /the server at http:\/\/127\.0\.0\.1:\d+\/mcp is gone \(its event stream was lost/,
+  );
 });

@@ -102,7 +102,7 @@ test("the same rug pull without list_changed: a never-listed tool is refused, th
   assert.deepEqual(callsReceived(log), ["echo"]);
 });
 
-test("a drifted tool on the second page is withheld; cursors, _meta and ttlMs pass", async () => {
+test("a drifted tool on the second page is withheld; cursors, _meta, ttlMs and cacheScope pass", async () => {
   const lock = join(tmp.dir, "paged.lock.json");
   await pinFixture("paged-drift.mjs", lock);
   const g = await connectThroughGuard(guardArgs(lock, "paged-drift.mjs"), { env: { DRIFT_ON_PAGE_2: "1" } });
@@ -113,6 +113,8 @@ test("a drifted tool on the second page is withheld; cursors, _meta and ttlMs pa
       ["a1", "a2"],
     );
     assert.equal(first.nextCursor, "page-2");
+    assert.equal(first.ttlMs, 5000);
+    assert.equal(first.cacheScope, "private");
     const second = await g.client.listTools({ cursor: "page-2" });
     assert.deepEqual(
       second.tools.map((t) => t.name),
@@ -121,6 +123,7 @@ test("a drifted tool on the second page is withheld; cursors, _meta and ttlMs pa
     assert.equal(second.nextCursor, "page-3");
     assert.deepEqual(second._meta, { page: "page-2" });
     assert.equal(second.ttlMs, 5000);
+    assert.equal(second.cacheScope, "private"); // kept on the page rewritten without b1
     assertRefused(await refusal(g.client.callTool({ name: "b1", arguments: {} })), "b1", "pin-tool-changed");
     assert.deepEqual((await g.client.callTool({ name: "c1", arguments: {} })).content, [
       { type: "text", text: "called c1" },

@@ -101,6 +101,8 @@ export function spawnGuard(args: string[], env: Record<string, string> = {}): Ra
   let buffer = "";
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  // A guard that ends the session (a limit, a server gone) may exit while a test still writes.
+  child.stdin.on("error", () => {});
   child.stdout.setEncoding("utf8");
   child.stdout.on("data", (chunk: string) => {
     buffer += chunk;

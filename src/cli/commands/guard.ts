@@ -1,16 +1,14 @@
 import { appendFileSync } from "node:fs";
 import { createEventLog } from "../../guard/events.js";
-import { DRIFT_MODES } from "../../guard/core.js";
-import { serveStdio } from "../../guard/serve.js";
-import { assertLockIntact } from "../../guard/transport.js";
+import { DRIFT_MODES, readGuardLock, startGuard } from "../../guard/start.js";
 import { ChildUpstream, HttpUpstream, type Upstream } from "../../guard/upstream.js";
-import { parseEnv, resolveTarget, type ServerTarget } from "../../mcp/target.js";
+import type { ServerTarget } from "../../mcp/target.js";
 import { redactUrl } from "../../mcp/redact.js";
 import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { choice, connectOptions, parseCommand, pathArg, SERVER_OPTIONS, targetOptions } from "../args.js";
 import type { CliContext } from "../context.js";
-import { readGuardLock } from "../lockset.js";
+import { isLockSetFile } from "../../pin/lock-file.js";
 
 export const HELP = `Usage: toolscore mcp guard SERVER --lock FILE [--on-drift hide|block|warn] [--log FILE] [options]
        toolscore mcp guard --lock FILE [options] -- CMD ARG...
@@ -40,7 +38,8 @@ Options:
   --timeout SECONDS             for each of the guard's own list requests (default 30)
   --verbose                     show stack traces on errors
 
-Exit codes: the server's own when it exits; 0 when the client closes; 2 for a usage or lock error.
+Exit codes: the server's own when it exits; 0 when the client closes; 2 for a usage or lock error,
+or when the guard ends the session (a message past message-mb, a server at a URL gone).
 `;
 
 const { "client-capabilities": _clientDeclares, ...GUARD_SERVER_OPTIONS } = SERVER_OPTIONS;
@@ -66,7 +65,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   const onDrift = choice("--on-drift", values["on-drift"], DRIFT_MODES, "hide");
   const timeoutMs = (connectOptions(values).timeout ?? 30) * 1000;
-  const target = guardTarget(positionals[0], command, values, ctx);
+  const target = await guardTarget(positionals[0], command, values, ctx);
   if (values.lock === undefined) {
     throw new ToolscoreError(
       "USAGE",
@@ -79,8 +78,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const log = createEventLog({ append, server: target.label, stderr: ctx.stderr });
   let lock: Lock;
   try {
-    lock = readGuardLock(values.lock, values.server, ctx, values.config);
-    assertLockIntact(lock, values.lock);
+    lock = await readEnforcedLock(values.lock, values.server, values.config, ctx);
   } catch (e) {
     // Fail closed: nothing is started or forwarded; the error's one line goes to stderr.
     const reason = e instanceof ToolscoreError ? e.message : String(e);
@@ -90,7 +88,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     });
     throw e;
   }
-  return serveStdio({
+  return startGuard({
     lock,
     onDrift,
     log,
@@ -102,12 +100,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-function guardTarget(
+// Config files and launch strings are parsed by modules loaded only for them: a guard started with
+// `-- CMD ARG...`, as clients' entries start it, goes without.
+async function guardTarget(
   arg: string | undefined,
   command: string[] | undefined,
   values: Record<string, unknown>,
   ctx: CliContext,
-): Extract<ServerTarget, { kind: "stdio" | "http" }> {
+): Promise<Extract<ServerTarget, { kind: "stdio" | "http" }>> {
   if (command !== undefined) {
     if (command.length === 0) throw new ToolscoreError("USAGE", "name the server's command after --");
     if (arg !== undefined || values.config !== undefined)
@@ -119,11 +119,12 @@ function guardTarget(
     return {
       kind: "stdio",
       argv: command,
-      env: parseEnv(opts.env ?? []),
+      env: opts.env?.length ? (await import("../../mcp/target.js")).parseEnv(opts.env) : {},
       cwd: opts.cwd,
       label: command.map(shellQuote).join(" "),
     };
   }
+  const { resolveTarget } = await import("../../mcp/target.js");
   // Without --config, --server names the entry of a lock set, not an entry of a config.
   const opts = targetOptions(values, ctx);
   const target = resolveTarget(arg, values.config === undefined ? { ...opts, server: undefined } : opts);
@@ -203,4 +204,25 @@ function reviewCommand(
 
 function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The lock the guard enforces. One server's lock is read on the lean path; a lock set, or --server
+ * without --config (which names an entry of a set), goes through the lock set reader, which fails
+ * closed on a set without the entry or edited by hand.
+ */
+async function readEnforcedLock(
+  lockArg: string,
+  server: string | undefined,
+  config: string | undefined,
+  ctx: CliContext,
+): Promise<Lock> {
+  const path = pathArg(lockArg, ctx);
+  if (!isLockSetFile(path) && (server === undefined || config !== undefined))
+    return readGuardLock(path, lockArg);
+  const sets = await import("../lockset.js");
+  const lock = sets.readGuardLock(lockArg, server, ctx, config);
+  const { assertLockIntact } = await import("../../guard/transport.js");
+  assertLockIntact(lock, lockArg);
+  return lock;
 }

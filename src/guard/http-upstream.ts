@@ -1,0 +1,188 @@
+// A server at a URL behind the guard: Streamable HTTP, and the legacy HTTP+SSE transport when the
+// server refuses Streamable HTTP (404 or 405 on the first POST), as the other commands fall back;
+// straight to HTTP+SSE for a config entry of type `sse`. The SDK's transports load only here.
+// Answers are bounded as for the other commands (message-mb, queued-replies). A server that can no
+// longer be reached ends the session: the guard reports it and exits, failing closed.
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import { boundedFetch } from "../mcp/http-bounds.js";
+import { redactUrl } from "../mcp/redact.js";
+import { ToolscoreError } from "../util/errors.js";
+import { frameOf, messageOf, type Frame } from "./frame.js";
+import type { DeliveryFailure, ServerExit, Upstream } from "./upstream.js";
+
+type Sdk = typeof import("@modelcontextprotocol/client");
+type SessionTransport = Transport & { sessionId?: string; terminateSession?: () => Promise<void> };
+
+// The guard sets no time limit on the client's requests (a tool may take long); fetch needs one.
+const NO_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** A server at a URL, reached over Streamable HTTP or the legacy HTTP+SSE transport. */
+export class HttpUpstream implements Upstream {
+  private sdk: Promise<Sdk> | undefined;
+  private transport: SessionTransport | undefined;
+  private sse: boolean;
+  // Until the server has taken a first message, messages go one by one: the first POST tells
+  // whether the server speaks Streamable HTTP, and a refused one is sent again over HTTP+SSE.
+  private settled: boolean;
+  private opening: Promise<void> = Promise.resolve();
+  private ended = false;
+  private protocolVersion: string | undefined;
+  private onFrame: (frame: Frame) => void = () => {};
+  private failed: DeliveryFailure = () => {};
+  private resolveExit!: (exit: ServerExit) => void;
+  readonly exited = new Promise<ServerExit>((resolve) => (this.resolveExit = resolve));
+
+  constructor(
+    private readonly url: URL,
+    private readonly headers: Record<string, string>,
+    preferSse: boolean,
+  ) {
+    this.sse = preferSse;
+    this.settled = preferSse;
+  }
+
+  launch(): void {
+    this.sdk ??= import("@modelcontextprotocol/client");
+  }
+
+  async start(onFrame: (frame: Frame) => void, onUndelivered: DeliveryFailure): Promise<void> {
+    this.launch();
+    this.onFrame = onFrame;
+    this.failed = onUndelivered;
+    try {
+      this.transport = await this.open();
+    } catch (e) {
+      throw new ToolscoreError(
+        "CONNECTION_FAILED",
+        `cannot connect to ${redactUrl(this.url.href)}: ${reasonOf(e)}; check the URL and that the server is running`,
+      );
+    }
+  }
+
+  private async open(): Promise<SessionTransport> {
+    const sdk = await this.sdk!;
+    const fetch = boundedFetch({ timeoutMs: NO_TIMEOUT_MS, onLimit: (e) => void this.abort(e.message) });
+    const options = { requestInit: { headers: this.headers }, fetch };
+    const transport: SessionTransport = this.sse
+      ? new sdk.SSEClientTransport(this.url, options)
+      : new sdk.StreamableHTTPClientTransport(this.url, options);
+    transport.onmessage = (m) => {
+      if (!this.ended) this.onFrame(frameOf(m));
+    };
+    let streaming = false;
+    transport.onerror = (e) => {
+      // A message that could not be delivered is answered per request (see send). A stream that
+      // is lost for good means the server is gone: the legacy transport's one stream carries every
+      // answer, and Streamable HTTP's reconnection failed.
+      const lost = this.sse
+        ? e instanceof sdk.SseError && streaming
+        : /^(Failed to reconnect|Maximum reconnection attempts)/.test(e.message);
+      const why = this.sse ? reasonOf(e) : "its event stream was lost and could not be opened again";
+      if (lost) void this.abort(`the server at ${redactUrl(this.url.href)} is gone (${why})`);
+    };
+    await transport.start();
+    streaming = true;
+    if (this.protocolVersion !== undefined) transport.setProtocolVersion?.(this.protocolVersion);
+    return transport;
+  }
+
+  send(frame: Frame): boolean {
+    const message = messageOf(frame) as JSONRPCMessage;
+    if (this.settled) this.deliver(message);
+    else this.opening = this.opening.then(() => this.sendFirst(message));
+    return true;
+  }
+
+  private deliver(message: JSONRPCMessage): void {
+    if (this.ended || !this.transport) return;
+    this.transport.send(message).catch((e: unknown) => this.undelivered(message, e));
+  }
+
+  private async sendFirst(message: JSONRPCMessage): Promise<void> {
+    if (this.settled) return this.deliver(message);
+    if (this.ended || !this.transport) return;
+    try {
+      await this.transport.send(message);
+      this.settled = true;
+    } catch (e) {
+      const status = statusOf(e);
+      if (this.sse || (status !== 404 && status !== 405)) return this.undelivered(message, e);
+      await this.transport.close().catch(() => {});
+      this.sse = true;
+      this.settled = true;
+      try {
+        this.transport = await this.open();
+      } catch (e2) {
+        const why = `it refused Streamable HTTP, and the legacy SSE transport failed too: ${reasonOf(e2)}`;
+        return void this.abort(`cannot reach the server at ${redactUrl(this.url.href)} (${why})`);
+      }
+      this.deliver(message);
+    }
+  }
+
+  // A server that answers with an HTTP error answers that request; one that cannot be reached at
+  // all, or has forgotten the session, is gone.
+  private undelivered(message: JSONRPCMessage, e: unknown): void {
+    if (this.ended) return;
+    const status = statusOf(e);
+    const gone =
+      status === undefined ? networkCode(e) !== undefined : status === 404 && !!this.transport?.sessionId;
+    if (gone) void this.abort(`the server at ${redactUrl(this.url.href)} is gone (${reasonOf(e)})`);
+    else this.failed(message, reasonOf(e));
+  }
+
+  onDrain(fn: () => void): void {
+    fn();
+  }
+
+  pause(): void {}
+
+  resume(): void {}
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    this.transport?.setProtocolVersion?.(version);
+  }
+
+  async finish(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    await this.opening;
+    const t = this.transport;
+    if (t?.sessionId && t.terminateSession) await t.terminateSession().catch(() => {});
+    await t?.close().catch(() => {});
+    this.resolveExit({ code: 0, signal: null });
+  }
+
+  async abort(reason: string): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.resolveExit({ code: null, signal: null, reason });
+    await this.transport?.close().catch(() => {});
+  }
+}
+
+function statusOf(e: unknown): number | undefined {
+  const status = (e as { status?: unknown } | undefined)?.status;
+  return typeof status === "number" ? status : undefined;
+}
+
+// The code of a failure to reach the server at all (fetch's TypeError has it in its cause).
+function networkCode(e: unknown): string | undefined {
+  for (let at = e, depth = 0; at && depth < 4; at = (at as { cause?: unknown }).cause, depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code)) return code;
+    if (at instanceof TypeError && at.message === "fetch failed") return "fetch failed";
+  }
+  return undefined;
+}
+
+// Only an HTTP status or an error code: an error's text may quote the URL or a header.
+function reasonOf(e: unknown): string {
+  const status = statusOf(e) ?? (e as { code?: unknown } | undefined)?.code;
+  if (typeof status === "number") return `HTTP ${status}`;
+  const code = networkCode(e);
+  if (code !== undefined) return code;
+  if (e instanceof ToolscoreError) return e.code;
+  return "the request failed";
+}

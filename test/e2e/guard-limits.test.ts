@@ -1,0 +1,96 @@
+// The guard's own readers are bounded as the client's are (message-mb): a message past the limit,
+// from the server or from the client, ends the session with one line and exit 2, and nothing of it
+// is passed on.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
+import { alive, pidRecorder, tempDir } from "../support/cli.js";
+import { callsReceived, guardArgs, handshakeLines, pinFixture, spawnGuard } from "../support/guard.js";
+
+const tmp = tempDir("toolscore-guard-");
+after(() => tmp.remove());
+const LIMIT = { TOOLSCORE_LIMIT_MESSAGE_MB: "1" };
+
+function stderrLines(text: string): string[] {
+  return text.split("\n").filter(Boolean);
+}
+
+test("a line from the server past message-mb: the server is stopped, one line, exit 2", async () => {
+  // endless-line answers tools/list (the guard's own, before the client hears initialize) with a
+  // line that never ends.
+  const lock = join(tmp.dir, "endless.lock.json");
+  const snapshot = ServerSnapshot.of({
+    server: { name: "endless-line", version: "1.0.0" },
+    protocol: "2025-06-18",
+    capabilities: { tools: {} },
+    client_capabilities: [],
+    instructions: null,
+    tools: [],
+  });
+  await writeLock(lock, buildLock(snapshot));
+  const pids = pidRecorder();
+  try {
+    const g = spawnGuard(guardArgs(lock, "endless-line.mjs"), { ...pids.env, ...LIMIT });
+    g.write(handshakeLines());
+    assert.equal(await g.exit, 2);
+    assert.deepEqual(g.lines, [], "the client heard something");
+    const lines = stderrLines(g.stderr());
+    assert.equal(lines.length, 1, g.stderr());
+    assert.match(
+      lines[0]!,
+      /^toolscore guard: ended the session: one message from the server is larger than the message-mb limit of 1 MB: raise it with --limit message-mb=N or TOOLSCORE_LIMIT_MESSAGE_MB$/,
+    );
+    for (const pid of pids.pids()) assert.ok(!alive(pid), `process ${pid} is left behind`);
+  } finally {
+    pids.cleanup();
+  }
+});
+
+test("a line from the client past message-mb: not forwarded, the server is stopped, exit 2", async () => {
+  const lock = join(tmp.dir, "rug.lock.json");
+  await pinFixture("rug-pull.mjs", lock);
+  const calls = join(tmp.dir, "calls.log");
+  const pids = pidRecorder();
+  try {
+    const g = spawnGuard(guardArgs(lock, "rug-pull.mjs"), { ...pids.env, ...LIMIT, CALL_LOG: calls });
+    g.write(handshakeLines());
+    await g.answer(1);
+    const call = (id: number, text: string) =>
+      `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { text } } })}\n`;
+    g.write(call(2, "small"));
+    await g.answer(2);
+    // Two megabytes in pieces, as a pipe delivers them: the guard stops reading at the limit.
+    const big = Buffer.from(call(3, "x".repeat(2 * 1024 * 1024)));
+    for (let at = 0; at < big.length; at += 256 * 1024) g.write(big.subarray(at, at + 256 * 1024));
+    assert.equal(await g.exit, 2);
+    assert.deepEqual(callsReceived(calls), ["echo"], "the large call reached the server");
+    const lines = stderrLines(g.stderr()).filter((l) => !l.includes("verified"));
+    assert.deepEqual(lines, [
+      "toolscore guard: ended the session: one message from the client is larger than the message-mb limit of 1 MB: raise it with --limit message-mb=N or TOOLSCORE_LIMIT_MESSAGE_MB",
+    ]);
+    for (const pid of pids.pids()) assert.ok(!alive(pid), `process ${pid} is left behind`);
+  } finally {
+    pids.cleanup();
+  }
+});
+
+test("messages under the limit pass whole, however large the chunks", async () => {
+  const lock = join(tmp.dir, "rug-ok.lock.json");
+  await pinFixture("rug-pull.mjs", lock);
+  const g = spawnGuard(guardArgs(lock, "rug-pull.mjs"), LIMIT);
+  try {
+    g.write(handshakeLines());
+    await g.answer(1);
+    const text = "é".repeat(300 * 1024); // 600 KB of two-byte characters, under 1 MB
+    g.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text } } })}\n`,
+    );
+    const answer = await g.answer(2);
+    const echoed = (answer.result as { content: Array<{ text: string }> }).content[0]!.text;
+    assert.equal(echoed, `echo: ${JSON.stringify({ text })}`);
+  } finally {
+    g.child.stdin.end();
+    assert.equal(await g.exit, 0);
+  }
+});
