@@ -8,6 +8,7 @@ import type { CliContext } from "./context.js";
 // Re-exported so that the bin loads one module before the command.
 export { processContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
+import { errorLine } from "./advice.js";
 
 type Command = { run(args: string[], ctx: CliContext): Promise<number>; HELP: string };
 
@@ -138,12 +139,12 @@ function unknown(argv: string[]): ToolscoreError {
   return new ToolscoreError("USAGE", `unknown command '${escapeLine(shown)}': ${hint}`);
 }
 
-/** One line on stderr and exit 2 (130 for Ctrl-C); the stack only with --verbose. */
+/** One line on stderr (what went wrong, then what to do) and exit 2; the stack only with --verbose. */
 export function reportError(e: unknown, ctx: CliContext, verbose: boolean): number {
   if (e instanceof ToolscoreError) {
-    ctx.stderr(`toolscore: ${escapeLine(e.message)}\n`);
+    ctx.stderr(`toolscore: ${escapeLine(errorLine(e))}\n`);
     if (verbose && e.stack) ctx.stderr(`${e.stack}\n`);
-    return e.code === "INTERRUPTED" ? EXIT.INTERRUPTED : EXIT.ERROR;
+    return EXIT.ERROR;
   }
   const message = e instanceof Error ? e.message : String(e);
   ctx.stderr(
