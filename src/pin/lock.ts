@@ -162,11 +162,10 @@ export function serializeLock(lock: Lock): string {
  */
 export function parseLock(data: unknown, source = "the lock"): Lock {
   const bad = (why: string) =>
-    new ToolscoreError(
-      "FILE_INVALID",
-      `${source} is not a valid lock: ${why}`,
-      { path: source, problem: "lock-invalid" },
-    );
+    new ToolscoreError("FILE_INVALID", `${source} is not a valid lock: ${why}`, {
+      path: source,
+      problem: "lock-invalid",
+    });
   if (!isObject(data)) throw bad("it is not a JSON object");
   if (data.kind !== LOCK_KIND) {
     throw new ToolscoreError(
