@@ -93,17 +93,24 @@ function takeLimitArgs(argv: string[]): { rest: string[]; limits: string[] } {
   return { rest, limits };
 }
 
-/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function main(fullArgv: string[], given: CliContext): Promise<number> {
-  const verbose = fullArgv.includes("--verbose");
-  // One scrubber for everything written: a secret given to reach a server never reaches output,
-  // whether the server echoes it in its stderr, an error, a description or a call result.
+/**
+ * The context one command runs in: one scrubber for everything written, so a secret given to
+ * reach a server never reaches output, whether the server echoes it in its stderr, an error, a
+ * description or a call result. The secrets of an earlier run are forgotten first.
+ */
+export function scrubbedContext(given: CliContext): CliContext {
   forgetSecrets();
-  const ctx: CliContext = {
+  return {
     ...given,
     stdout: (t) => given.stdout(scrubSecrets(t)),
     stderr: (t) => given.stderr(scrubSecrets(t)),
   };
+}
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
+export async function main(fullArgv: string[], given: CliContext): Promise<number> {
+  const verbose = fullArgv.includes("--verbose");
+  const ctx = scrubbedContext(given);
   try {
     const { rest: argv, limits } = takeLimitArgs(fullArgv);
     setLimits(limitsFrom(ctx.env, limits));

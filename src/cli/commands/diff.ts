@@ -115,13 +115,27 @@ function annotations(d: ServerDiff, failing: boolean): Annotation[] {
   }));
 }
 
+const parse = (args: string[]) => parseCommand("mcp diff", args, OPTIONS, 2);
+
+/** The options of `mcp diff`, typed as parsed (the Action passes them as an object). */
+export type DiffValues = ReturnType<typeof parse>["values"];
+
 /** `toolscore mcp diff A B`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand("mcp diff", args, OPTIONS, 2);
+  const { values, positionals } = parse(args);
   if (values.help) {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
+  return execute(positionals, values, ctx);
+}
+
+/**
+ * `mcp diff` with the servers not named by a config (`sides`) and its options as an object:
+ * diffs, writes the outputs, returns the exit code.
+ */
+export async function execute(sides: string[], values: DiffValues, ctx: CliContext): Promise<number> {
+  const positionals = sides;
   const failOn = choice("--fail-on", values["fail-on"], DIFF_FAIL_ON, "any");
   checkSarifOption(values.sarif);
   for (const flag of ["probes", "allow-writes"] as const) {

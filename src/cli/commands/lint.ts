@@ -69,24 +69,35 @@ export function lintRenderers(ctx: CliContext, file: string | undefined): Render
   };
 }
 
+const OPTIONS = {
+  ...SERVER_OPTIONS,
+  json: { type: "string" },
+  ci: { type: "boolean" },
+  ...SARIF_OPTION,
+  ...PIN_CHECK_OPTIONS,
+} as const;
+
+const parse = (args: string[]) => parseCommand("mcp lint", args, OPTIONS, 1);
+
+/** The options of `mcp lint`, typed as parsed (the Action passes them as an object). */
+export type LintValues = ReturnType<typeof parse>["values"];
+
 /** `toolscore mcp lint`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand(
-    "mcp lint",
-    args,
-    {
-      ...SERVER_OPTIONS,
-      json: { type: "string" },
-      ci: { type: "boolean" },
-      ...SARIF_OPTION,
-      ...PIN_CHECK_OPTIONS,
-    },
-    1,
-  );
+  const { values, positionals } = parse(args);
   if (values.help) {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
+  return execute(positionals[0], values, ctx);
+}
+
+/** `mcp lint SERVER` with its options as an object: lints, writes the outputs, returns the exit code. */
+export async function execute(
+  server: string | undefined,
+  values: LintValues,
+  ctx: CliContext,
+): Promise<number> {
   checkSarifOption(values.sarif);
   const request: OutputRequest = {
     documents: [
@@ -102,7 +113,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   };
   checkOutputs(request);
   const pinCheck = preparePinCheck(values, ctx, "mcp lint");
-  const result = await lint(positionals[0], {
+  const result = await lint(server, {
     ...serverOptions(values, ctx),
     ...(pinCheck ? { pin: { lock: pinCheck.lock, failOn: pinCheck.failOn } } : {}),
   });

@@ -86,13 +86,28 @@ function count(option: string, raw: string | undefined, dflt: number, min: numbe
   return n;
 }
 
+const parse = (args: string[]) => parseCommand("mcp test", args, OPTIONS, 1);
+
+/** The options of `mcp test`, typed as parsed (the Action passes them as an object). */
+export type TestValues = ReturnType<typeof parse>["values"];
+
 /** `toolscore mcp test`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand("mcp test", args, OPTIONS, 1);
+  const { values, positionals } = parse(args);
   if (values.help) {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
+  return execute(positionals[0], values, ctx);
+}
+
+/** `mcp test SERVER` with its options as an object: grades, writes the outputs, returns the exit code. */
+export async function execute(
+  server: string | undefined,
+  values: TestValues,
+  ctx: CliContext,
+): Promise<number> {
+  const positionals = server === undefined ? [] : [server];
   const cases = count("--cases", values.cases, 3, 0, 1000);
   const concurrency = count("--concurrency", values.concurrency, DEFAULT_CONCURRENCY, 1, 64);
   const failUnder =

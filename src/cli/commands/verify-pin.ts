@@ -57,26 +57,38 @@ the others are clean.
 Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connection error.
 `;
 
+const OPTIONS = {
+  ...SERVER_OPTIONS,
+  lock: { type: "string" },
+  "fail-on": { type: "string" },
+  json: { type: "string" },
+  ci: { type: "boolean" },
+  ...SARIF_OPTION,
+  concurrency: { type: "string" },
+} as const;
+
+const parse = (args: string[]) => parseCommand("mcp verify-pin", args, OPTIONS, 1);
+
+/** The options of `mcp verify-pin`, typed as parsed (the Action passes them as an object). */
+export type VerifyPinValues = ReturnType<typeof parse>["values"];
+
 /** `toolscore mcp verify-pin`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand(
-    "mcp verify-pin",
-    args,
-    {
-      ...SERVER_OPTIONS,
-      lock: { type: "string" },
-      "fail-on": { type: "string" },
-      json: { type: "string" },
-      ci: { type: "boolean" },
-      ...SARIF_OPTION,
-      concurrency: { type: "string" },
-    },
-    1,
-  );
+  const { values, positionals } = parse(args);
   if (values.help) {
     ctx.stdout(HELP);
     return 0;
   }
+  return execute(positionals[0], values, ctx);
+}
+
+/** `mcp verify-pin SERVER` with its options as an object: checks, writes the outputs, returns the exit code. */
+export async function execute(
+  server: string | undefined,
+  values: VerifyPinValues,
+  ctx: CliContext,
+): Promise<number> {
+  const positionals = server === undefined ? [] : [server];
   const failOn = choice("--fail-on", values["fail-on"], PIN_FAIL_ON, "drift");
   checkSarifOption(values.sarif);
   const lockArg = values.lock ?? "toolscore.lock.json";
