@@ -7,6 +7,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
+
+// The meta-schema validators the schema seam imports (src/schema/meta/), generated from ajv.
+execFileSync(process.execPath, [new URL("./meta-validators.mjs", import.meta.url).pathname], {
+  stdio: "inherit",
+});
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 
 // The 2025-era protocol versions come from the installed SDK, read at build time, so that the lean

@@ -55,14 +55,11 @@ async function load(server: ResolvedServer, opts: DiffOptions): Promise<Loaded> 
   }
   // One start of the server gives the tool list and the scorecard, with the same seed on both
   // sides so the two runs make the same calls.
-  let snapshot: ServerSnapshot | undefined;
-  const scorecard = await scorecardForConnection(() => openClient(server, opts.connect), {
+  return scorecardForConnection(() => openClient(server, opts.connect), {
     connect: opts.connect,
     probes: Boolean(opts.probes),
     allowWrites: Boolean(opts.allowWrites),
-    onSnapshot: (s) => void (snapshot = s),
   });
-  return { snapshot: snapshot!, scorecard };
 }
 
 /**

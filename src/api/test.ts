@@ -6,8 +6,7 @@ import { pinCheckOn, withLockCapabilities, type PinCheckOption } from "./pin-opt
 import { openClient, requireLive, resolveServer, type ServerInput, type ServerOptions } from "./server.js";
 
 /** Options of {@link test}: the scorecard's (cases, seed, allowWrites, probes, …) and the server's. */
-export interface TestOptions
-  extends ServerOptions, Omit<TargetScorecardOptions, "connect" | "onSnapshot" | "timeoutMs"> {
+export interface TestOptions extends ServerOptions, Omit<TargetScorecardOptions, "connect" | "timeoutMs"> {
   /** Also check the server against a lock, on the tool list the scorecard was made on (`--pin LOCK`). */
   pin?: PinCheckOption;
 }
@@ -38,12 +37,10 @@ export async function test(server: ServerInput | undefined, opts: TestOptions = 
   const connect = withCaps.connect ?? {};
   // A transport object can be started once: without a factory, a crash is not restarted.
   const once = resolved.kind === "transport" && typeof resolved.server.transport !== "function";
-  let snapshot: ServerSnapshot | undefined;
-  const scorecard = await scorecardForConnection(() => openClient(resolved, connect), {
+  const { scorecard, snapshot } = await scorecardForConnection(() => openClient(resolved, connect), {
     ...opts,
     connect,
     ...(once ? { maxRestarts: 0 } : {}),
-    onSnapshot: (s) => void (snapshot = s),
   });
-  return { scorecard, snapshot: snapshot!, pin: pinCheckOn(opts.pin, snapshot!) };
+  return { scorecard, snapshot, pin: pinCheckOn(opts.pin, snapshot) };
 }

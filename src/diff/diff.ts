@@ -1,7 +1,7 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
 import { deriveCapabilities, type CapabilityFinding } from "../pin/capabilities.js";
-import { diffField, type FieldDiff } from "../report/field-diff.js";
+import { diffField, type FieldDiff } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
 import { breakingChanges } from "./breaking.js";
 import { compareLint } from "./lint.js";

@@ -1,3 +1,4 @@
+import { resolveRef } from "../schema/ref.js";
 import { isObject } from "../util/json.js";
 import type { ParameterChange } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
@@ -19,16 +20,12 @@ interface Node {
 
 const MAX_DEPTH = 24;
 
-/** Follows a local `#/...` JSON pointer inside `root`; anything else stays unresolved. */
+/** Follows a local `$ref` inside `root` (the schema seam's resolver); anything else stays unresolved. */
 function deref(schema: Json, root: Json, seen: Set<string> = new Set()): Json {
   const ref = schema.$ref;
   if (typeof ref !== "string" || !ref.startsWith("#") || seen.has(ref)) return schema;
   seen.add(ref);
-  let target: unknown = root;
-  for (const raw of ref.slice(1).split("/").slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    target = isObject(target) ? target[key] : Array.isArray(target) ? target[Number(key)] : undefined;
-  }
+  const target = resolveRef(ref, root);
   if (!isObject(target)) return schema;
   // Keywords beside a $ref still apply (2019-09 and later), so they are laid over the target.
   const { $ref: _ref, ...rest } = schema;

@@ -2,16 +2,7 @@ import type { RawTool } from "../mcp/types.js";
 import { nameText, stableJson } from "../util/json.js";
 import type { LikelyRename } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
-
-/** The words of a tool name: snake, kebab, dot and camelCase split, lower-cased. */
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
+import { nameWords as words } from "../util/tool-name.js";
 
 /** Edit distance between two short strings, for name similarity. */
 function editDistance(a: string, b: string): number {

@@ -6,7 +6,7 @@ import type { LintFinding } from "../lint/types.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import { SURFACE_KINDS, surfaceItemKey, type RawSurfaceItem, type SurfaceKind } from "../mcp/surface.js";
 import { SURFACE_PINNED_FIELDS } from "../pin/surface-lock.js";
-import { diffField, type FieldDiff } from "../report/field-diff.js";
+import { diffField, type FieldDiff } from "../pin/field-diff.js";
 import { stableJson } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sameJson } from "./same-json.js";

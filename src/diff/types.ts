@@ -1,6 +1,6 @@
 import type { Capability } from "../pin/capabilities.js";
 import type { LintFinding } from "../lint/types.js";
-import type { FieldDiff } from "../report/field-diff.js";
+import type { FieldDiff } from "../pin/field-diff.js";
 import type { ScorecardComparison } from "./scorecards.js";
 import type { SurfaceRef } from "../mcp/surface.js";
 import type { SurfaceKindDiff } from "./surface.js";

@@ -1,3 +1,4 @@
+import { nameWords } from "../util/tool-name.js";
 import type { Emit, ToolUnderLint } from "./context.js";
 import { quote } from "./context.js";
 
@@ -7,13 +8,7 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
 /** A snake_case spelling of a valid name, for the fix. */
 export function toSnakeCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
-    .replace(/[-.\s]+/g, "_")
-    .replace(/_+/g, "_")
-    .replace(/^_|_$/g, "")
-    .toLowerCase();
+  return nameWords(name).join("_");
 }
 
 /** name-invalid and name-not-snake-case. */

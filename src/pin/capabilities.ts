@@ -1,4 +1,5 @@
 import type { RawTool } from "../mcp/types.js";
+import { nameWords } from "../util/tool-name.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject, setOwn } from "../util/json.js";
 import {
@@ -33,15 +34,7 @@ export const DANGEROUS_CAPABILITIES: readonly Capability[] = ["delete", "exec"];
 /** Capability overrides: tool name → the capabilities that replace the derived set. */
 export type CapabilityOverrides = Record<string, Capability[]>;
 
-/** Splits a tool name into lower-case words: snake, kebab, dot, slash, space and camelCase. */
-export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
+export { nameWords };
 
 /** The source of `unknown`: why nothing was found. */
 export const NOTHING_MATCHED = "no annotation, name or description rule matched";

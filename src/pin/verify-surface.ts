@@ -2,7 +2,7 @@
 // text diff per changed field). Only the kinds the lock holds are compared: a lock without a kind
 // pins nothing of it, so a lock made before these kinds were pinned still verifies clean.
 import { SURFACE_KINDS, type SurfaceKind, type SurfaceRef } from "../mcp/surface.js";
-import { diffField, type FieldDiff } from "../report/field-diff.js";
+import { diffField, type FieldDiff } from "./field-diff.js";
 import { stableJson } from "../util/json.js";
 import {
   lockedItemKey,

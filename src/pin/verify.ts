@@ -1,5 +1,5 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
-import { diffField, type FieldDiff } from "../report/field-diff.js";
+import { diffField, type FieldDiff } from "./field-diff.js";
 import { DANGEROUS_CAPABILITIES, type Capability, type CapabilityFinding } from "./capabilities.js";
 import {
   lockBody,

@@ -15,8 +15,13 @@ export interface TargetScorecardOptions extends ScorecardOptions {
   connect?: ConnectOptions;
   /** Restarts allowed after crashes (default 10). */
   maxRestarts?: number;
-  /** Receives the snapshot the scorecard was made on (for a pin check on the same run). */
-  onSnapshot?: (snapshot: ServerSnapshot) => void;
+}
+
+/** What {@link scorecardForTarget} gives: the scorecard and the snapshot it was made on. */
+export interface TargetScorecard {
+  scorecard: Scorecard;
+  /** The tool list the scorecard was made on, taken before any call (for a pin check on the same run). */
+  snapshot: ServerSnapshot;
 }
 
 /**
@@ -25,14 +30,14 @@ export interface TargetScorecardOptions extends ScorecardOptions {
  * whatever happens. A file target is a usage error. Connection errors are `ToolscoreError`s.
  *
  * ```ts
- * const card = await scorecardForTarget(resolveTarget("node server.js"), { probes: true });
- * card.grade; // "B"
+ * const { scorecard } = await scorecardForTarget(resolveTarget("node server.js"), { probes: true });
+ * scorecard.grade; // "B"
  * ```
  */
 export async function scorecardForTarget(
   target: ServerTarget,
   opts: TargetScorecardOptions = {},
-): Promise<Scorecard> {
+): Promise<TargetScorecard> {
   if (target.kind === "file") {
     throw new ToolscoreError(
       "USAGE",
@@ -50,7 +55,7 @@ export async function scorecardForTarget(
 export async function scorecardForConnection(
   open: () => Promise<MCPClient>,
   opts: TargetScorecardOptions = {},
-): Promise<Scorecard> {
+): Promise<TargetScorecard> {
   const connect = opts.connect ?? {};
   const starting = RestartableCaller.start(open, {
     maxRestarts: opts.maxRestarts,
@@ -63,12 +68,11 @@ export async function scorecardForConnection(
   try {
     const { runScorecard } = await grading;
     const snapshot = await ServerSnapshot.fromClient(caller.client);
-    opts.onSnapshot?.(snapshot);
     const card = await runScorecard(
       { snapshot, call: caller.call },
       { ...opts, timeoutMs: opts.timeoutMs ?? (connect.timeout ?? 30) * 1000 },
     );
-    return { ...card, restarts: caller.restarts };
+    return { scorecard: { ...card, restarts: caller.restarts }, snapshot };
   } finally {
     await caller.close();
   }

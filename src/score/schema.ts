@@ -8,33 +8,8 @@ import { isObject } from "../util/json.js";
 
 export { isObject };
 
-/** Follows a local `$ref` (`#`, `#/$defs/x`, `#/definitions/x`, any JSON pointer) in `root`. */
-export function resolveRef(ref: string, root: unknown): unknown {
-  if (!ref.startsWith("#")) return undefined;
-  const pointer = decodeURIComponent(ref.slice(1));
-  if (pointer === "") return root;
-  if (!pointer.startsWith("/")) return findAnchor(root, pointer);
-  let node: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node)) node = node[key];
-    else return undefined;
-  }
-  return node;
-}
-
-function findAnchor(node: unknown, name: string, seen = new Set<unknown>()): unknown {
-  if (!isObject(node) && !Array.isArray(node)) return undefined;
-  if (seen.has(node)) return undefined;
-  seen.add(node);
-  if (isObject(node) && (node.$anchor === name || node.$id === `#${name}`)) return node;
-  for (const v of Object.values(node)) {
-    const found = findAnchor(v, name, seen);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
+// The one $ref resolver, shared with lint and diff.
+export { resolveRef } from "../schema/ref.js";
 
 /** The JSON types a schema allows, from `type` (a string or a list), or inferred from its keywords. */
 export function schemaTypes(s: Schema): string[] {

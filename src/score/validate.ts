@@ -1,76 +1,15 @@
-import { Ajv, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import * as formatsModule from "ajv-formats";
-import { isObject } from "./schema.js";
-import { enableLinearRegExpFallback, safeRegExp } from "./regex-safety.js";
-
-// Patterns from a server run here on what it answers: let V8 finish them in linear time.
-enableLinearRegExpFallback();
-
-type AddFormats = (ajv: Ajv) => Ajv;
-// ajv-formats is CommonJS: its function sits on `default` or is the module itself.
-const addFormats = ((formatsModule as unknown as { default?: AddFormats }).default ??
-  formatsModule) as unknown as AddFormats;
+import { schemaCheck } from "../schema/compile.js";
 
 /** A compiled schema: `check(value)` gives null when valid, else the first error as text. */
 export interface SchemaCheck {
   check(value: unknown): string | null;
 }
 
-function makeAjv<T extends Ajv>(A: new (opts: object) => T): T {
-  const ajv = new A({
-    strict: false,
-    allErrors: false,
-    validateSchema: false,
-    logger: false,
-    code: { regExp: safeRegExp },
-  });
-  addFormats(ajv);
-  return ajv;
-}
-
-let draft07: Ajv | undefined;
-let draft2020: Ajv | undefined;
-const cache = new Map<string, SchemaCheck | null>();
-
-function usesDraft2020(schema: Record<string, unknown>): boolean {
-  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  if (dialect.includes("2020-12") || dialect.includes("2019-09")) return true;
-  if (dialect) return false;
-  // Without a dialect: 2020-12 (MCP's default) unless the schema uses the draft-07 list form of items.
-  const text = JSON.stringify(schema);
-  return !/"items":\[/.test(text) && !/"additionalItems":/.test(text);
-}
-
 /**
- * Compiles a JSON Schema with ajv (draft 2020-12, or draft-07 for schemas that use list-form
- * `items` or say so), with formats. Returns null when the schema does not compile.
+ * The scorecard's view of the schema seam (src/schema): a check, or null when the schema does not
+ * compile (or holds a pattern toolscore will not run), exactly where lint says `schema-invalid`.
  */
 export function compileSchema(schema: unknown): SchemaCheck | null {
-  if (typeof schema === "boolean")
-    return { check: (v) => (schema || v === undefined ? null : "false schema") };
-  if (!isObject(schema)) return null;
-  const key = JSON.stringify(schema);
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  let result: SchemaCheck | null;
-  try {
-    const modern = usesDraft2020(schema);
-    const ajv = modern ? (draft2020 ??= makeAjv(Ajv2020)) : (draft07 ??= makeAjv(Ajv));
-    // $id clashes between tools would make ajv refuse the second one: compile a copy without it.
-    const { $id: _id, $schema: _dialect, ...body } = schema;
-    const validate: ValidateFunction = ajv.compile(body);
-    result = {
-      check(value) {
-        if (validate(value)) return null;
-        const e = validate.errors?.[0];
-        return e ? `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}` : "is invalid";
-      },
-    };
-  } catch {
-    result = null;
-  }
-  if (cache.size > 500) cache.clear();
-  cache.set(key, result);
-  return result;
+  const check = schemaCheck(schema);
+  return check ? { check } : null;
 }

@@ -7,7 +7,7 @@ import { startStreamableHttp } from "../fixtures/servers/http-servers.mjs";
 test("the scorecard runs over Streamable HTTP too (127.0.0.1), and grades what it gets", async () => {
   const server = await startStreamableHttp();
   try {
-    const card = await scorecardForTarget(resolveTarget(server.url), {
+    const { scorecard: card } = await scorecardForTarget(resolveTarget(server.url), {
       cases: 1,
       allowWrites: true,
       connect: { timeout: 10 },

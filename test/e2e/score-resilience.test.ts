@@ -27,7 +27,11 @@ test("a crash is charged to the tool that caused it; the server is restarted and
     const target = resolveTarget(fixtureCommand("score-crash.mjs"), {
       env: [`SCORE_STARTS=${starts}`, `TOOLSCORE_FIXTURE_PIDS=${pids.env.TOOLSCORE_FIXTURE_PIDS}`],
     });
-    const card = await scorecardForTarget(target, { cases: 3, concurrency: 4, connect: { timeout: 20 } });
+    const { scorecard: card } = await scorecardForTarget(target, {
+      cases: 3,
+      concurrency: 4,
+      connect: { timeout: 20 },
+    });
     const tool = (n: string) => card.tools.find((t) => t.name === n)!;
     assert.deepEqual(tool("explode").happy, { passed: 0, total: 3 });
     assert.ok(card.calls.filter((c) => c.tool === "explode").every((c) => c.outcome === "crash"));
@@ -103,7 +107,11 @@ test("a timed-out call is cancelled: the server stops it, and the next call is n
 
 test("through the scorecard: one hanging tool times out, the others pass", async () => {
   const target = resolveTarget(fixtureCommand("score-slow.mjs"), { env: ["SCORE_SERIAL=1"] });
-  const card = await scorecardForTarget(target, { cases: 2, timeoutMs: 300, connect: { timeout: 20 } });
+  const { scorecard: card } = await scorecardForTarget(target, {
+    cases: 2,
+    timeoutMs: 300,
+    connect: { timeout: 20 },
+  });
   const tool = (n: string) => card.tools.find((t) => t.name === n)!;
   assert.deepEqual(tool("stuck").happy, { passed: 0, total: 2 });
   assert.deepEqual(tool("quick").happy, { passed: 2, total: 2 });
@@ -112,7 +120,7 @@ test("through the scorecard: one hanging tool times out, the others pass", async
 });
 
 test("server-to-client requests during a call (ping, roots/list) are answered, so the call completes", async () => {
-  const bare = await scorecardForTarget(resolveTarget(fixtureCommand("score-asks.mjs")), {
+  const { scorecard: bare } = await scorecardForTarget(resolveTarget(fixtureCommand("score-asks.mjs")), {
     cases: 2,
     timeoutMs: 10_000,
   });
@@ -135,10 +143,13 @@ test("server-to-client requests during a call (ping, roots/list) are answered, s
 });
 
 test("declared output schemas are checked: a wrong type and a missing structuredContent fail", async () => {
-  const card = await scorecardForTarget(resolveTarget(fixtureCommand("score-output-violator.mjs")), {
-    cases: 1,
-    probes: true,
-  });
+  const { scorecard: card } = await scorecardForTarget(
+    resolveTarget(fixtureCommand("score-output-violator.mjs")),
+    {
+      cases: 1,
+      probes: true,
+    },
+  );
   const outcome = (n: string) => card.calls.find((c) => c.tool === n && c.kind === "happy")!;
   assert.equal(outcome("count_items").outcome, "invalid-output");
   assert.match(outcome("count_items").detail, /count/);
@@ -154,9 +165,12 @@ test("declared output schemas are checked: a wrong type and a missing structured
 });
 
 test("awkward schemas do not crash the run, and every valid input the server checks is valid", async () => {
-  const card = await scorecardForTarget(resolveTarget(fixtureCommand("score-awkward-schemas.mjs")), {
-    seed: 3,
-  });
+  const { scorecard: card } = await scorecardForTarget(
+    resolveTarget(fixtureCommand("score-awkward-schemas.mjs")),
+    {
+      seed: 3,
+    },
+  );
   for (const t of card.tools) {
     if (t.name === "pick_colour") continue; // an empty enum: no valid input exists
     assert.deepEqual(

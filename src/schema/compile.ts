@@ -1,0 +1,186 @@
+// The one place toolscore compiles JSON Schema, for lint (is this schema valid?) and for the
+// scorecard (does this value match?): one answer per schema, so the two never disagree. The
+// dialect comes from `$schema` (see dialect.ts). A schema is first checked against its dialect's
+// meta-schema by a validator generated at build time (scripts/meta-validators.mjs): compiling
+// the 2020-12 meta-schema at run time would cost every process about a tenth of a second.
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import * as draft04Module from "ajv-draft-04";
+import * as formatsModule from "ajv-formats";
+import { isObject } from "../util/json.js";
+import { dialectOf, type Dialect } from "./dialect.js";
+import meta04 from "./meta/draft-04.js";
+import meta07 from "./meta/draft-07.js";
+import meta2019 from "./meta/draft-2019-09.js";
+import meta2020 from "./meta/draft-2020-12.js";
+import { enableLinearRegExpFallback, safeRegExp } from "./regex-safety.js";
+
+// Patterns from a server run on values toolscore makes and on what servers answer: let V8 finish
+// them in linear time.
+enableLinearRegExpFallback();
+
+type AjvClass = new (opts: object) => Ajv;
+type AddFormats = (ajv: Ajv) => Ajv;
+// ajv-formats and ajv-draft-04 are CommonJS: what they export sits on `default` or is the module.
+const cjs = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
+const addFormats = cjs<AddFormats>(formatsModule);
+const Ajv04 = cjs<AjvClass>(draft04Module);
+
+const DIALECTS: Record<Dialect, { Class: AjvClass; meta: ValidateFunction }> = {
+  "2020-12": { Class: Ajv2020, meta: meta2020 },
+  "2019-09": { Class: Ajv2019, meta: meta2019 },
+  "draft-07": { Class: Ajv, meta: meta07 },
+  "draft-04": { Class: Ajv04, meta: meta04 },
+};
+
+/** What compiling a schema gives: a check, or why there is none. */
+export type CompiledSchema =
+  | {
+      kind: "compiled";
+      dialect: Dialect;
+      /** null when `value` is valid, else the first error as text (`/limit must be integer`). */
+      check(value: unknown): string | null;
+    }
+  /** Not valid JSON Schema of its dialect: lint's `schema-invalid`. */
+  | { kind: "invalid"; dialect: Dialect; error: string }
+  /**
+   * Valid, but holding a pattern toolscore will not run (too long, or one that could backtrack
+   * without end): values cannot be checked against it, and the schema is not wrong.
+   */
+  | { kind: "refused"; dialect: Dialect; error: string };
+
+// One ajv per dialect and regular-expression engine, made on first use.
+const instances = new Map<string, Ajv>();
+function ajvFor(dialect: Dialect, safe: boolean): Ajv {
+  const key = `${dialect}:${safe}`;
+  let ajv = instances.get(key);
+  if (!ajv) {
+    ajv = new DIALECTS[dialect].Class({
+      strict: false,
+      logger: false,
+      allErrors: false,
+      // The meta-schema check is done by the generated validators.
+      validateSchema: false,
+      // Two tools may reuse one $id: each schema compiles on its own.
+      addUsedSchema: false,
+      ...(safe ? { code: { regExp: checkedRegExp } } : {}),
+    });
+    addFormats(ajv);
+    instances.set(key, ajv);
+  }
+  return ajv;
+}
+
+/** A pattern toolscore will not run; the schema it is in is valid. */
+class RefusedPattern extends Error {}
+
+// A pattern must be a valid regular expression as JSON Schema reads it (ajv's `u` flag) before
+// safeRegExp decides whether and how to run it.
+const checkedRegExp = Object.assign(
+  (pattern: string, flags: string) => {
+    new RegExp(pattern, flags);
+    try {
+      return safeRegExp(pattern, flags);
+    } catch (e) {
+      throw new RefusedPattern(e instanceof Error ? e.message : String(e));
+    }
+  },
+  { code: safeRegExp.code },
+);
+
+/** `/properties/a/type` as `properties.a.type`, the path style of lint findings. */
+function describeMetaError(e: ErrorObject): string {
+  const at = e.instancePath
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .join(".");
+  const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+  const detail = allowed ? ` (${allowed.map((v) => JSON.stringify(v)).join(", ")})` : "";
+  return `${at || "the root"} ${e.message ?? "is invalid"}${detail}`;
+}
+
+function describeThrown(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return message
+    .replace(/^schema is invalid: /, "")
+    .split("\n")[0]!
+    .slice(0, 200);
+}
+
+function compileIn(ajv: Ajv, body: Record<string, unknown>): ValidateFunction {
+  return ajv.compile(body);
+}
+
+function compileUncached(schema: Record<string, unknown>): CompiledSchema {
+  const dialect = dialectOf(schema);
+  // The dialect is chosen: `$schema` has done its work, and ajv would try to fetch an unknown one.
+  const { $schema: _named, ...body } = schema;
+  const meta = DIALECTS[dialect].meta;
+  if (!meta(body)) {
+    const first = meta.errors?.[0];
+    return { kind: "invalid", dialect, error: first ? describeMetaError(first) : "is invalid" };
+  }
+  let validate: ValidateFunction;
+  try {
+    validate = compileIn(ajvFor(dialect, true), body);
+  } catch (e) {
+    if (!(e instanceof RefusedPattern)) return { kind: "invalid", dialect, error: describeThrown(e) };
+    // Whether the rest of the schema compiles, with the patterns as plain regular expressions
+    // (compiled, never run).
+    try {
+      compileIn(ajvFor(dialect, false), body);
+    } catch (plain) {
+      return { kind: "invalid", dialect, error: describeThrown(plain) };
+    }
+    return { kind: "refused", dialect, error: e.message };
+  }
+  return {
+    kind: "compiled",
+    dialect,
+    check(value) {
+      if (validate(value)) return null;
+      const e = validate.errors?.[0];
+      return e ? `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}` : "is invalid";
+    },
+  };
+}
+
+const cache = new Map<string, CompiledSchema>();
+const CACHE_LIMIT = 1000;
+const ALWAYS = (value: boolean): CompiledSchema => ({
+  kind: "compiled",
+  dialect: "2020-12",
+  check: (v) => (value || v === undefined ? null : "false schema"),
+});
+
+/**
+ * Compiles a JSON Schema from a server, in the dialect its `$schema` names (2020-12 when none),
+ * with formats. Never throws. Results are cached by the schema's JSON text.
+ */
+export function compileSchema(schema: unknown): CompiledSchema {
+  if (typeof schema === "boolean") return ALWAYS(schema);
+  if (!isObject(schema)) return { kind: "invalid", dialect: "2020-12", error: "the schema is not an object" };
+  let key: string;
+  try {
+    key = JSON.stringify(schema);
+  } catch {
+    return { kind: "invalid", dialect: "2020-12", error: "the schema is not JSON (it refers to itself)" };
+  }
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const result = compileUncached(schema);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, result);
+  return result;
+}
+
+/**
+ * The check of a schema that compiled (null when `value` matches, else the first error), or null
+ * when the schema is invalid or holds a pattern toolscore will not run.
+ */
+export function schemaCheck(schema: unknown): ((value: unknown) => string | null) | null {
+  const compiled = compileSchema(schema);
+  return compiled.kind === "compiled" ? compiled.check : null;
+}
