@@ -196,3 +196,34 @@ export type { LockSet, LockSetEntry, LaunchInfo } from "./pin/lockset.js";
 export { verifyLockSet, LOCKSET_RULES } from "./pin/verify-set.js";
 export type { LockSetReport, LockSetFinding, ServerCheck, CurrentServer } from "./pin/verify-set.js";
 export { renderLockSetReport, renderLockSetJson } from "./report/lockset.js";
+
+// The programmatic API: one function per command, returning what its JSON output serialises
+export { listServer, lint, test, pin, verify, diff, TransportClient } from "./api/index.js";
+export type {
+  ListResult,
+  LintOptions,
+  LintResult,
+  TestOptions,
+  TestResult,
+  PinOptions,
+  PinResult,
+  PinWarning,
+  VerifyOptions,
+  VerifyResult,
+  DiffOptions as DiffServersOptions,
+  DiffResult,
+  PinCheckOption,
+  ServerInput,
+  ServerOptions,
+  TransportServer,
+  SnapshotDocument,
+  LockDocument,
+  LockSetDocument,
+  LockSetReportDocument,
+  ScorecardDocument,
+  DiffDocument,
+  PinReportDocument,
+  LintReportDocument,
+} from "./api/index.js";
+export { checkPin, pinnedClientCapabilities } from "./pin/verify.js";
+export type { CheckPinOptions } from "./pin/verify.js";

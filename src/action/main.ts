@@ -1,12 +1,13 @@
 // The GitHub Action's entry: reads the inputs GitHub passes as INPUT_* variables, runs the
-// package's own commands in-process, and turns their reports into outputs, the job summary,
+// package's own commands in-process (their typed options as objects, never an argv), and turns their reports into outputs, the job summary,
 // annotations, a merged SARIF file and an exit code.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { CliContext } from "../cli/context.js";
 import { EXIT } from "../cli/exit-codes.js";
-import { main, reportError } from "../cli/main.js";
+import { reportError, scrubbedContext } from "../cli/main.js";
+import { limitsFrom, setLimits } from "../util/limits.js";
 import type { SarifLog } from "../report/sarif.js";
 import { SARIF_SCHEMA } from "../report/sarif.js";
 import { toPrettyJson, writeFileAtomic } from "../util/fs.js";
@@ -45,12 +46,16 @@ export async function runAction(
   // A SERVER argument that names a saved file is recognised relative to the process's folder.
   if (ctx.cwd !== process.cwd()) process.chdir(ctx.cwd);
   const tmp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), "toolscore-action-"));
-  const run = async (argv: string[]) => {
-    io.stdout(`::group::toolscore ${argv.map(quote).join(" ")}\n`);
+  const run = async (shown: string[], body: (ctx: CliContext) => Promise<number>) => {
+    io.stdout(`::group::toolscore ${shown.map(quote).join(" ")}\n`);
     // Each command's Markdown starts on a fresh paragraph of the job summary.
     appendSummary(env, "");
+    const scrubbed = scrubbedContext(ctx);
     try {
-      return await main(argv, ctx);
+      setLimits(limitsFrom(env, []));
+      return await body(scrubbed);
+    } catch (e) {
+      return reportError(e, scrubbed, false);
     } finally {
       io.stdout("::endgroup::\n");
     }

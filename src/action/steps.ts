@@ -1,10 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { CliContext } from "../cli/context.js";
 import { EXIT } from "../cli/exit-codes.js";
 import { wantsSarif, type ActionInputs } from "./inputs.js";
 
-/** Runs one toolscore command line in-process and gives its exit code. */
-export type RunCommand = (argv: string[]) => Promise<number>;
+/**
+ * Runs one command in-process, shown in the log as the command line `shown`: `body` gets the
+ * context to write to and returns the exit code; an error is reported as the CLI reports it.
+ */
+export type RunCommand = (shown: string[], body: (ctx: CliContext) => Promise<number>) => Promise<number>;
 
 /** What one step of the action did. */
 export interface StepResult {
@@ -34,6 +38,13 @@ function readReport<T>(file: string): T | undefined {
 }
 
 const sarifArgs = (inputs: ActionInputs, file: string) => (wantsSarif(inputs) ? ["--sarif", file] : []);
+const sarifValue = (inputs: ActionInputs, file: string) => (wantsSarif(inputs) ? file : undefined);
+
+/** The server of the inputs: a SERVER argument, or a config entry (`--config`, `--server`). */
+function serverOf(argv: readonly string[]): { arg: string | undefined; config?: string; server?: string } {
+  if (!argv[0]?.startsWith("--")) return { arg: argv[0] };
+  return { arg: undefined, config: argv[1], server: argv[3] };
+}
 
 const errored = (code: number) => code !== EXIT.OK && code !== EXIT.FAIL;
 
@@ -41,7 +52,7 @@ const errored = (code: number) => code !== EXIT.OK && code !== EXIT.FAIL;
 export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
   const json = join(c.tmp, "pin.json");
   const sarif = join(c.tmp, "pin.sarif");
-  const code = await c.run([
+  const shown = [
     "mcp",
     "verify-pin",
     ...inputs.server,
@@ -53,7 +64,24 @@ export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<Ste
     json,
     "--ci",
     ...sarifArgs(inputs, sarif),
-  ]);
+  ];
+  const { arg, config, server } = serverOf(inputs.server);
+  const code = await c.run(shown, async (ctx) => {
+    const { execute } = await import("../cli/commands/verify-pin.js");
+    return execute(
+      arg,
+      {
+        config,
+        server,
+        lock: inputs.pinFile,
+        "fail-on": inputs.pinFailOn,
+        json,
+        ci: true,
+        sarif: sarifValue(inputs, sarif),
+      },
+      ctx,
+    );
+  });
   const report = readReport<{ ok: boolean; failing?: number; total?: number }>(json);
   const ok = report?.ok ?? false;
   return {
@@ -74,7 +102,7 @@ export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<Ste
 export async function diffStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
   const json = join(c.tmp, "diff.json");
   const sarif = join(c.tmp, "diff.sarif");
-  const code = await c.run([
+  const shown = [
     "mcp",
     "diff",
     inputs.diffAgainst!,
@@ -85,7 +113,24 @@ export async function diffStep(inputs: ActionInputs, c: StepContext): Promise<St
     json,
     "--ci",
     ...sarifArgs(inputs, sarif),
-  ]);
+  ];
+  // The config entry, when the server is one, is side B.
+  const b = serverOf(inputs.server);
+  const code = await c.run(shown, async (ctx) => {
+    const { execute } = await import("../cli/commands/diff.js");
+    return execute(
+      [inputs.diffAgainst!, ...(b.arg === undefined ? [] : [b.arg])],
+      {
+        "config-b": b.config,
+        "server-b": b.server,
+        "fail-on": inputs.diffFailOn,
+        json,
+        ci: true,
+        sarif: sarifValue(inputs, sarif),
+      },
+      ctx,
+    );
+  });
   const report = readReport<{ breaking?: unknown[] }>(json);
   const breaking = report?.breaking?.length;
   return {
@@ -104,7 +149,7 @@ export async function diffStep(inputs: ActionInputs, c: StepContext): Promise<St
 export async function lintStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
   const json = join(c.tmp, "lint.json");
   const sarif = join(c.tmp, "lint.sarif");
-  const code = await c.run([
+  const shown = [
     "mcp",
     "lint",
     ...inputs.server,
@@ -112,7 +157,12 @@ export async function lintStep(inputs: ActionInputs, c: StepContext): Promise<St
     json,
     ...(inputs.lint ? ["--ci"] : []),
     ...sarifArgs(inputs, sarif),
-  ]);
+  ];
+  const { arg, config, server } = serverOf(inputs.server);
+  const code = await c.run(shown, async (ctx) => {
+    const { execute } = await import("../cli/commands/lint.js");
+    return execute(arg, { config, server, json, ci: inputs.lint, sarif: sarifValue(inputs, sarif) }, ctx);
+  });
   const findings = readReport<{ findings?: Array<{ severity: string }> }>(json)?.findings ?? [];
   const count = (s: string) => findings.filter((f) => f.severity === s).length;
   return {
@@ -132,7 +182,7 @@ const GRADES = ["A", "B", "C", "D", "F"];
 /** `mcp test`: the scorecard, outputs `grade` and `score`, gated by `fail-under`. */
 export async function scorecardStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
   const json = join(c.tmp, "scorecard.json");
-  const code = await c.run([
+  const shown = [
     "mcp",
     "test",
     ...inputs.server,
@@ -143,7 +193,24 @@ export async function scorecardStep(inputs: ActionInputs, c: StepContext): Promi
     ...(inputs.failUnder ? ["--fail-under", inputs.failUnder] : []),
     ...(inputs.allowWrites ? ["--allow-writes"] : []),
     "--ci",
-  ]);
+  ];
+  const { arg, config, server } = serverOf(inputs.server);
+  const code = await c.run(shown, async (ctx) => {
+    const { execute } = await import("../cli/commands/test.js");
+    return execute(
+      arg,
+      {
+        config,
+        server,
+        report: "json",
+        output: json,
+        "fail-under": inputs.failUnder,
+        "allow-writes": inputs.allowWrites,
+        ci: true,
+      },
+      ctx,
+    );
+  });
   const report = readReport<{ grade: string | null; score: number | null; not_graded_reason?: string }>(json);
   // The gate is the grade alone: --ci also fails the command on blocking issues, which the
   // summary and the annotations already show.

@@ -6,6 +6,7 @@ import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/sessi
 import type { ConnectOptions } from "../mcp/client.js";
 import { parseProtocolChoice } from "../mcp/protocol.js";
 import type { CliContext } from "./context.js";
+import type { ServerOptions } from "../api/server.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -107,8 +108,10 @@ export function connectOptions(values: Record<string, unknown>, ctx?: CliContext
   };
 }
 
-function parseClientCapabilities(raw: string | undefined): ClientCapabilityName[] {
-  if (raw === undefined || raw.trim() === "") return [];
+// Undefined when the option is not given, so that a pin check can tell "not asked" from "none".
+function parseClientCapabilities(raw: string | undefined): ClientCapabilityName[] | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.trim() === "") return [];
   const names = raw
     .split(",")
     .map((s) => s.trim())
@@ -144,4 +147,13 @@ export function choice<T extends string>(
     );
   }
   return value as T;
+}
+
+/** The server options of the API (target and connection) from parsed values. */
+export function serverOptions(values: Record<string, unknown>, ctx: CliContext): ServerOptions {
+  return {
+    target: targetOptions(values, ctx),
+    connect: connectOptions(values, ctx),
+    onNote: (m) => ctx.stderr(`toolscore: note: ${m}\n`),
+  };
 }

@@ -36,11 +36,22 @@ export function emitCi(
   annotations: Annotation[],
   stdoutIsDocument: boolean,
 ): void {
-  const summary = ctx.env.GITHUB_STEP_SUMMARY;
-  if (summary) appendFileSync(summary, markdown.endsWith("\n") ? markdown : markdown + "\n", "utf8");
-  const write = stdoutIsDocument ? ctx.stderr : ctx.stdout;
-  for (const a of annotations) write(formatAnnotation(a) + "\n");
+  emitCiText(ctx, markdown, renderAnnotations(annotations), stdoutIsDocument);
 }
 
-/** Writes machine output to a file (atomically) or to stdout for `-`. */
-export { writeOutput } from "./output.js";
+/** The `github` format: one workflow command line per annotation. */
+export function renderAnnotations(annotations: readonly Annotation[]): string {
+  return annotations.map((a) => formatAnnotation(a) + "\n").join("");
+}
+
+/** {@link emitCi} with the annotations already rendered (the `github` format). */
+export function emitCiText(
+  ctx: CliContext,
+  markdown: string,
+  annotations: string,
+  stdoutIsDocument: boolean,
+): void {
+  const summary = ctx.env.GITHUB_STEP_SUMMARY;
+  if (summary) appendFileSync(summary, markdown.endsWith("\n") ? markdown : markdown + "\n", "utf8");
+  if (annotations) (stdoutIsDocument ? ctx.stderr : ctx.stdout)(annotations);
+}

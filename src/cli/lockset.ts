@@ -38,6 +38,7 @@ import { EXIT } from "./exit-codes.js";
 import { writeOutput } from "./output.js";
 import { lockClientCapabilities, pinCheckCi, readLockArg } from "./pin-check.js";
 import { snapshotOfTarget } from "./source.js";
+import { errorLine } from "./advice.js";
 
 /** The default file of a lock set. */
 export const DEFAULT_LOCKSET = "toolscore.lockset.json";
@@ -258,7 +259,7 @@ export async function verifyLockSetCommand(
         now.current = await snapshotOfEntry(name, raw[name], { ...values, "client-capabilities": caps }, ctx);
       } catch (e) {
         if (!isToolscoreError(e)) throw e;
-        now.error = e.message;
+        now.error = errorLine(e);
       }
     }),
     concurrency,

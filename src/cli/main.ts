@@ -8,6 +8,7 @@ import type { CliContext } from "./context.js";
 // Re-exported so that the bin loads one module before the command.
 export { processContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
+import { errorLine } from "./advice.js";
 
 type Command = { run(args: string[], ctx: CliContext): Promise<number>; HELP: string };
 
@@ -92,17 +93,24 @@ function takeLimitArgs(argv: string[]): { rest: string[]; limits: string[] } {
   return { rest, limits };
 }
 
-/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function main(fullArgv: string[], given: CliContext): Promise<number> {
-  const verbose = fullArgv.includes("--verbose");
-  // One scrubber for everything written: a secret given to reach a server never reaches output,
-  // whether the server echoes it in its stderr, an error, a description or a call result.
+/**
+ * The context one command runs in: one scrubber for everything written, so a secret given to
+ * reach a server never reaches output, whether the server echoes it in its stderr, an error, a
+ * description or a call result. The secrets of an earlier run are forgotten first.
+ */
+export function scrubbedContext(given: CliContext): CliContext {
   forgetSecrets();
-  const ctx: CliContext = {
+  return {
     ...given,
     stdout: (t) => given.stdout(scrubSecrets(t)),
     stderr: (t) => given.stderr(scrubSecrets(t)),
   };
+}
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
+export async function main(fullArgv: string[], given: CliContext): Promise<number> {
+  const verbose = fullArgv.includes("--verbose");
+  const ctx = scrubbedContext(given);
   try {
     const { rest: argv, limits } = takeLimitArgs(fullArgv);
     setLimits(limitsFrom(ctx.env, limits));
@@ -138,12 +146,12 @@ function unknown(argv: string[]): ToolscoreError {
   return new ToolscoreError("USAGE", `unknown command '${escapeLine(shown)}': ${hint}`);
 }
 
-/** One line on stderr and exit 2 (130 for Ctrl-C); the stack only with --verbose. */
+/** One line on stderr (what went wrong, then what to do) and exit 2; the stack only with --verbose. */
 export function reportError(e: unknown, ctx: CliContext, verbose: boolean): number {
   if (e instanceof ToolscoreError) {
-    ctx.stderr(`toolscore: ${escapeLine(e.message)}\n`);
+    ctx.stderr(`toolscore: ${escapeLine(errorLine(e))}\n`);
     if (verbose && e.stack) ctx.stderr(`${e.stack}\n`);
-    return e.code === "INTERRUPTED" ? EXIT.INTERRUPTED : EXIT.ERROR;
+    return EXIT.ERROR;
   }
   const message = e instanceof Error ? e.message : String(e);
   ctx.stderr(

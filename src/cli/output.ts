@@ -1,7 +1,92 @@
+// The one output layer: a command hands over its typed result, its renderers (by format name)
+// and what its output flags ask for; this module decides which stream or file each rendering goes
+// to. Human text goes to stdout, or to stderr when stdout carries a document; a stream never
+// carries two documents; files are written atomically; `--ci` Markdown goes to the job summary and
+// annotations to whichever stream carries no document.
 import { scrubSecrets } from "../mcp/redact.js";
+import { ToolscoreError } from "../util/errors.js";
 import { writeFileAtomic } from "../util/fs.js";
 import { pathArg } from "./args.js";
+import { emitCiText } from "./ci.js";
 import type { CliContext } from "./context.js";
+
+/** The formats a result is rendered in (knip's reporters, ESLint's formatters). */
+export type Format = "text" | "json" | "markdown" | "sarif" | "github";
+
+/** A command's renderers, `result → string`, keyed by format name. */
+export type Renderers<R> = { readonly [F in Format]?: (result: R) => string };
+
+/** One document an output flag asks for. */
+export interface DocumentRequest {
+  format: Format;
+  /** The flag's value: a file, `-` for stdout, or undefined when the flag is not given. */
+  to: string | undefined;
+  /** The flag, for the usage error when two documents ask for stdout. */
+  option: string;
+  /** The line on stderr once the document is written to a file (none by default). */
+  announce?: (to: string) => string;
+}
+
+/** What a command's output flags ask for. */
+export interface OutputRequest {
+  documents: DocumentRequest[];
+  /** The human report (`text`), unless false. */
+  text?: boolean;
+  /** `--ci`: the `markdown` rendering to the job summary, the `github` one as annotations. */
+  ci?: boolean;
+}
+
+const given = (d: DocumentRequest): d is DocumentRequest & { to: string } => d.to !== undefined;
+
+/** Whether a document of the request goes to stdout. */
+export function stdoutCarriesDocument(request: OutputRequest): boolean {
+  return request.documents.some((d) => d.to === "-");
+}
+
+/**
+ * Checks the output flags before anything runs: at most one document may go to stdout, so that
+ * stdout always parses.
+ */
+export function checkOutputs(request: OutputRequest): void {
+  const onStdout = request.documents.filter((d) => d.to === "-");
+  if (onStdout.length > 1) {
+    throw new ToolscoreError(
+      "USAGE",
+      `${onStdout.map((d) => `${d.option} -`).join(" and ")} both ask for stdout: send all but one to a file`,
+    );
+  }
+}
+
+function render<R>(renderers: Renderers<R>, format: Format, result: R): string {
+  const r = renderers[format];
+  if (!r) throw new Error(`no ${format} renderer`);
+  return r(result);
+}
+
+/** Routes a result's renderings to their streams and files, as {@link OutputRequest} asks. */
+export function emitOutputs<R>(
+  ctx: CliContext,
+  result: R,
+  renderers: Renderers<R>,
+  request: OutputRequest,
+): void {
+  checkOutputs(request);
+  const documents = request.documents.filter(given);
+  const toStdout = documents.find((d) => d.to === "-");
+  for (const d of documents.filter((d) => d.to !== "-"))
+    writeOutput(d.to, render(renderers, d.format, result), ctx);
+  if (toStdout) ctx.stdout(render(renderers, toStdout.format, result));
+  if (request.text !== false && renderers.text) (toStdout ? ctx.stderr : ctx.stdout)(renderers.text(result));
+  if (request.ci) {
+    emitCiText(
+      ctx,
+      render(renderers, "markdown", result),
+      render(renderers, "github", result),
+      Boolean(toStdout),
+    );
+  }
+  for (const d of documents) if (d.to !== "-" && d.announce) ctx.stderr(d.announce(d.to));
+}
 
 /** Writes `content` to `file` atomically, or to stdout when `file` is `-`. */
 export function writeOutput(file: string, content: string, ctx: CliContext): void {

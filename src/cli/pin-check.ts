@@ -1,7 +1,6 @@
-import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { Lock } from "../pin/lock.js";
 import { readLock } from "../pin/lock-file.js";
-import { PIN_FAIL_ON, verifyPin, type PinFailOn, type PinReport } from "../pin/verify.js";
+import { PIN_FAIL_ON, pinnedClientCapabilities, type PinFailOn, type PinReport } from "../pin/verify.js";
 import { pinMessage, renderPinReport } from "../report/pin.js";
 import { renderPinMarkdown } from "../report/pin-markdown.js";
 import { itemName } from "../report/surface-label.js";
@@ -55,21 +54,7 @@ export interface PinCheck {
  * usage error, the same for `mcp verify-pin` and `--pin` on `mcp lint` and `mcp test`.
  */
 export function lockClientCapabilities(lock: Lock, asked: string | undefined): string {
-  const declared = lock.client_capabilities.join(",");
-  if (asked === undefined) return declared;
-  const normalised = asked
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .sort()
-    .join(",");
-  if (normalised !== declared) {
-    throw new ToolscoreError(
-      "USAGE",
-      `the lock was pinned with --client-capabilities ${JSON.stringify(declared)}, and verification declares the same set: leave the option out`,
-    );
-  }
-  return declared;
+  return pinnedClientCapabilities(lock, asked?.split(",")).join(",");
 }
 
 /**
@@ -95,19 +80,6 @@ export function preparePinCheck(
     values["client-capabilities"] as string | undefined,
   );
   return { lock, failOn, clientCapabilities };
-}
-
-/** The parsed server options with the client capabilities a pin check needs, as a copy. */
-export function withPinClientCapabilities<T extends Record<string, unknown>>(
-  values: T,
-  check: PinCheck | undefined,
-): T {
-  return check === undefined ? values : { ...values, "client-capabilities": check.clientCapabilities };
-}
-
-/** Runs the check on the snapshot the command already has. */
-export function runPinCheck(check: PinCheck, snapshot: ServerSnapshot): PinReport {
-  return verifyPin(check.lock, snapshot, { failOn: check.failOn });
 }
 
 /** The console text of the check, with a blank line before it. */

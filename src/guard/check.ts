@@ -1,4 +1,4 @@
-// The guard's checks are the pin check: `verifyPin`, the same function and rule ids as
+// The guard's checks are the pin check: `checkPin`, the same function and rule ids as
 // `mcp verify-pin`, on a snapshot made of what the server showed. A full check covers the whole
 // lock; a list answer is checked item by item against the part of the lock it names, so a client
 // that pages through 10,000 tools pays for each tool once, not for the whole lock per page.
@@ -6,7 +6,7 @@ import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawSurfaceItem } from "../mcp/surface.js";
 import type { RawTool } from "../mcp/types.js";
 import type { Lock } from "../pin/lock.js";
-import { verifyPin, type PinFinding, type PinReport, type PinRule } from "../pin/verify.js";
+import { checkPin, type PinFinding, type PinReport, type PinRule } from "../pin/verify.js";
 import { isObject } from "../util/json.js";
 import type { ItemKind, KindSpec } from "./kinds.js";
 
@@ -136,7 +136,7 @@ export function checkSurface(
   facts: HandshakeFacts,
   lists: ReadonlyMap<KindSpec, unknown[]>,
 ): SurfaceVerdict {
-  const report = verifyPin(lock, snapshotOf(lock, facts, lists), { lockChecked: true });
+  const report = checkPin(lock, snapshotOf(lock, facts, lists), { lockChecked: true });
   return {
     report,
     withheld: withholdings(report.findings),
@@ -207,7 +207,7 @@ export function checkPage(
     resources: undefined,
     [spec.lockKey]: named,
   } as Lock;
-  const report = verifyPin(part, snapshotOf(lock, facts, new Map([[spec, unchecked]])), {
+  const report = checkPin(part, snapshotOf(lock, facts, new Map([[spec, unchecked]])), {
     lockChecked: true,
   });
   const withheld = withholdings(report.findings).get(spec.kind) ?? new Map<string, Withholding>();

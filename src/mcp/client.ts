@@ -58,8 +58,8 @@ export class MCPClient implements AsyncDisposable {
     readonly info: InitializeInfo,
     /** The client capabilities declared in the handshake. */
     readonly clientCapabilities: readonly ClientCapabilityName[],
-    /** How the server was reached: `stdio`, `streamable-http` or `sse`. */
-    readonly transportKind: "stdio" | "streamable-http" | "sse",
+    /** How the server was reached: `stdio`, `streamable-http`, `sse`, or a caller's own `transport`. */
+    readonly transportKind: "stdio" | "streamable-http" | "sse" | "transport",
   ) {}
 
   protected static async open(

@@ -21,11 +21,11 @@ export function readConfigEntry(path: string, name?: string): { name: string; en
   let chosen = name;
   if (chosen === undefined) {
     if (names.length > 1) {
-      throw new ToolscoreError(
-        "USAGE",
-        `${path} lists ${names.length} servers (${names.join(", ")}): pick one with --server NAME`,
-        { path, names },
-      );
+      throw new ToolscoreError("USAGE", `${path} lists ${names.length} servers (${names.join(", ")})`, {
+        path,
+        names,
+        problem: "config-several-servers",
+      });
     }
     chosen = names[0]!;
   }

@@ -43,7 +43,7 @@ export function boundedFetch(bounds: FetchBounds): FetchLike {
         timeout.abort(
           new ToolscoreError(
             "TIMEOUT",
-            `the server did not answer an HTTP ${method} within ${seconds(bounds.timeoutMs)}: raise --timeout if it is just slow`,
+            `the server did not answer an HTTP ${method} within ${seconds(bounds.timeoutMs)}`,
             { method, timeoutMs: bounds.timeoutMs },
           ),
         ),

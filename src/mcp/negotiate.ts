@@ -100,8 +100,8 @@ async function probe(
     if (err.code === MODERN_ERROR.missingClientCapability) {
       throw new ToolscoreError(
         "PROTOCOL_ERROR",
-        `the server requires client capabilities toolscore did not declare: ${escapeLine(err.message)} (declare them with --client-capabilities roots,sampling,elicitation)`,
-        { error: err },
+        `the server requires client capabilities toolscore did not declare: ${escapeLine(err.message)}`,
+        { error: err, problem: "client-capabilities-missing" },
       );
     }
     if (err.code === MODERN_ERROR.headerMismatch || forced) throw refusedForced(version, err);
@@ -113,8 +113,8 @@ async function probe(
   if (forced)
     throw new ToolscoreError(
       "PROTOCOL_ERROR",
-      `the server does not speak protocol ${version}: it supports ${supportedVersions.map((v) => escapeLine(String(v))).join(", ")}; use --protocol auto or one of those`,
-      { supportedVersions },
+      `the server does not speak protocol ${version}: it supports ${supportedVersions.map((v) => escapeLine(String(v))).join(", ")}`,
+      { supportedVersions, problem: "protocol-unsupported" },
     );
   const next = mutualVersion(supportedVersions);
   if (next === undefined) throw noMutualVersion(supportedVersions, "supports protocol versions");
@@ -167,7 +167,7 @@ async function probeOnStdio(session: McpSession, opts: NegotiateOptions): Promis
   if (isToolscoreError(init.error, "TIMEOUT")) {
     throw new ToolscoreError(
       "TIMEOUT",
-      `the server did not answer server/discover or initialize within ${fmtSeconds(opts.timeoutMs)}: raise --timeout if it is just slow`,
+      `the server did not answer server/discover or initialize within ${fmtSeconds(opts.timeoutMs)}`,
       { method: "initialize", timeoutMs: opts.timeoutMs },
     );
   }
@@ -205,8 +205,8 @@ async function confirmLegacy(
   if (exact && version !== offered) {
     throw new ToolscoreError(
       "PROTOCOL_ERROR",
-      `the server does not speak protocol ${offered}: it answered initialize with ${JSON.stringify(escapeLine(version.slice(0, 40)))}; use --protocol auto`,
-      { offered, answered: version },
+      `the server does not speak protocol ${offered}: it answered initialize with ${JSON.stringify(escapeLine(version.slice(0, 40)))}`,
+      { offered, answered: version, problem: "protocol-mismatch" },
     );
   }
   if (!LEGACY_PROTOCOL_VERSIONS.includes(version))
@@ -232,7 +232,7 @@ function refusedInitialize(err: RpcError): ToolscoreError {
 function refusedForced(version: string, err: RpcError): ToolscoreError {
   return new ToolscoreError(
     "PROTOCOL_ERROR",
-    `the server refused protocol ${version}: ${escapeLine(err.message)} (JSON-RPC error ${err.code}); use --protocol auto to let toolscore pick a version it speaks`,
-    { error: err, protocol: version },
+    `the server refused protocol ${version}: ${escapeLine(err.message)} (JSON-RPC error ${err.code})`,
+    { error: err, protocol: version, problem: "protocol-refused" },
   );
 }

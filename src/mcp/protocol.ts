@@ -88,7 +88,8 @@ export function readDiscoverResult(result: Record<string, unknown>): {
   const bad = (why: string) =>
     new ToolscoreError(
       "PROTOCOL_ERROR",
-      `the server's server/discover answer ${why}: it does not follow MCP 2026-07-28 (try --protocol ${LEGACY_PROTOCOL_VERSIONS[0]} to use initialize)`,
+      `the server's server/discover answer ${why}: it does not follow MCP 2026-07-28`,
+      { problem: "discover-invalid", legacyProtocol: LEGACY_PROTOCOL_VERSIONS[0] },
     );
   if (!Array.isArray(result.supportedVersions)) throw bad("has no supportedVersions list");
   if (!isObject(result.capabilities)) throw bad("has no capabilities object");

@@ -173,7 +173,7 @@ export class McpSession {
         reject(
           new ToolscoreError(
             "TIMEOUT",
-            `the server did not answer ${method} within ${fmtSeconds(timeoutMs)}: raise --timeout if it is just slow`,
+            `the server did not answer ${method} within ${fmtSeconds(timeoutMs)}`,
             { method, timeoutMs },
           ),
         );

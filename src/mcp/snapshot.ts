@@ -125,8 +125,8 @@ export const ServerSnapshot = {
     if (d.kind !== SNAPSHOT_KIND) {
       throw new ToolscoreError(
         "FILE_INVALID",
-        `${source} is not a snapshot (kind ${JSON.stringify(d.kind ?? null)}, expected "${SNAPSHOT_KIND}"): make one with toolscore mcp list SERVER --json FILE`,
-        { path: source },
+        `${source} is not a snapshot (kind ${JSON.stringify(d.kind ?? null)}, expected "${SNAPSHOT_KIND}")`,
+        { path: source, problem: "snapshot-kind" },
       );
     }
     if (d.snapshot_version !== SNAPSHOT_VERSION) {

@@ -171,17 +171,16 @@ function lockInFileOrder(lock: Lock): Record<string, unknown> {
  */
 export function parseLock(data: unknown, source = "the lock"): Lock {
   const bad = (why: string) =>
-    new ToolscoreError(
-      "FILE_INVALID",
-      `${source} is not a valid lock: ${why} (pin the server again with toolscore mcp pin SERVER)`,
-      { path: source },
-    );
+    new ToolscoreError("FILE_INVALID", `${source} is not a valid lock: ${why}`, {
+      path: source,
+      problem: "lock-invalid",
+    });
   if (!isObject(data)) throw bad("it is not a JSON object");
   if (data.kind !== LOCK_KIND) {
     throw new ToolscoreError(
       "FILE_INVALID",
-      `${source} is not a lock (kind ${JSON.stringify(data.kind ?? null)}, expected "${LOCK_KIND}"): make one with toolscore mcp pin SERVER`,
-      { path: source },
+      `${source} is not a lock (kind ${JSON.stringify(data.kind ?? null)}, expected "${LOCK_KIND}")`,
+      { path: source, problem: "lock-kind" },
     );
   }
   if (data.lock_version !== LOCK_VERSION)

@@ -106,11 +106,10 @@ function checkLaunch(v: unknown, bad: (why: string) => Error, name: string): voi
  */
 export function parseLockSet(data: unknown, source = "the lock set"): LockSet {
   const bad = (why: string) =>
-    new ToolscoreError(
-      "FILE_INVALID",
-      `${source} is not a valid lock set: ${why} (pin the config again with toolscore mcp pin --config FILE)`,
-      { path: source },
-    );
+    new ToolscoreError("FILE_INVALID", `${source} is not a valid lock set: ${why}`, {
+      path: source,
+      problem: "lockset-invalid",
+    });
   if (!isObject(data) || data.kind !== LOCKSET_KIND) throw bad(`its kind is not "${LOCKSET_KIND}"`);
   if (data.lockset_version !== LOCKSET_VERSION)
     throw bad(

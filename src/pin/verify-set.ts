@@ -11,7 +11,7 @@ import {
   type LockSet,
 } from "./lockset.js";
 import type { Lock } from "./lock.js";
-import { verifyPin, type PinFailOn, type PinReport } from "./verify.js";
+import { checkPin, type PinFailOn, type PinReport } from "./verify.js";
 
 /** The rules of a set as a whole, beside the pin rules of each server. */
 export const LOCKSET_RULES = [
@@ -87,7 +87,7 @@ const failsUnder = (rule: LockSetRule, failOn: PinFailOn) =>
 
 /**
  * Checks a config's servers against a set: each server in both against its entry (the pin check of
- * `verifyPin`, with the entry's overrides), `pin-launch-changed` when its launch differs,
+ * `checkPin`, with the entry's overrides), `pin-launch-changed` when its launch differs,
  * `pin-server-added` for a server the set lacks (not started), `pin-server-removed` for an entry the
  * config lacks, `pin-lock-modified` when the set does not match its own hash. With `only`, just that
  * server. Pure: no network, no disk.
@@ -130,7 +130,7 @@ export function verifyLockSet(
       : [];
     if (now.current === undefined)
       return { name, status: "error", findings, report: null, error: now.error ?? "not checked", ok: false };
-    const report = verifyPin(entryLock(entry), now.current, { failOn });
+    const report = checkPin(entryLock(entry), now.current, { failOn });
     const ok = report.ok && !findings.some((f) => f.failing);
     return { name, status: "checked", findings, report, error: null, ok };
   });

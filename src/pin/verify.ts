@@ -12,6 +12,8 @@ import {
   type LockProblem,
 } from "./lock.js";
 import { compareCodeUnits } from "../util/order.js";
+import { ToolscoreError } from "../util/errors.js";
+import type { ClientCapabilityName } from "../mcp/session.js";
 import type { SurfaceRef } from "../mcp/surface.js";
 import { SURFACE_PIN_RULES, verifySurface } from "./verify-surface.js";
 
@@ -50,6 +52,29 @@ export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
   "pin-protocol-changed": "info",
 };
 
+/**
+ * The client capabilities a server is listed with for a check against `lock`: the ones the lock was
+ * pinned with, so that the server shows the surface that was pinned. `asked` (when given) must be
+ * that same set, in any order: declaring another one is a `CLIENT_CAPABILITIES` error, the same
+ * for every command and the API.
+ */
+export function pinnedClientCapabilities(lock: Lock, asked?: readonly string[]): ClientCapabilityName[] {
+  const pinned = [...lock.client_capabilities];
+  if (asked === undefined) return pinned;
+  const normalised = asked
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .sort(compareCodeUnits);
+  if (normalised.join(",") !== pinned.join(",")) {
+    throw new ToolscoreError(
+      "CLIENT_CAPABILITIES",
+      `the lock was pinned with --client-capabilities ${JSON.stringify(pinned.join(","))}, and verification declares the same set`,
+      { pinned, asked: normalised },
+    );
+  }
+  return pinned;
+}
+
 /** What fails a check: any error (`drift`), only capability and lock findings, or nothing. */
 export type PinFailOn = "drift" | "capability" | "never";
 /** The `--fail-on` choices. */
@@ -84,7 +109,7 @@ export interface PinFinding {
   failing: boolean;
 }
 
-/** The result of {@link verifyPin}. */
+/** The result of {@link checkPin}. */
 export interface PinReport {
   kind: "toolscore.mcp-pin-report";
   report_version: "1";
@@ -101,8 +126,8 @@ export interface PinReport {
   currentTools: number;
 }
 
-/** Options of {@link verifyPin}. */
-export interface VerifyPinOptions {
+/** Options of {@link checkPin}: a typed object, never parsed command-line flags. */
+export interface CheckPinOptions {
   /** What fails the check (default `drift`). */
   failOn?: PinFailOn;
   /**
@@ -132,17 +157,18 @@ const serverLabel = (s: Record<string, unknown>) =>
     .map(String)
     .join(" ");
 
+/** Options of {@link verifyPin}, the same as {@link CheckPinOptions}. */
+export type VerifyPinOptions = CheckPinOptions;
+
 /**
- * Checks a server's current tools against its lock (the lock's capability overrides applied):
- * tools added, removed or changed (with a diff per field), delete or exec gained, instructions,
- * server and protocol changes, and a lock that does not match its own hashes. `current` is a
- * snapshot, or another lock. Pure: no network, no disk.
+ * The one pin check, used by `mcp verify-pin`, `--pin` on `mcp lint` and `mcp test`, lock sets, the
+ * programmatic API and the guard. Checks a server's current surface against its lock (the lock's
+ * capability overrides applied): tools added, removed or changed (with a diff per field), delete
+ * or exec gained, prompts and resources where the lock pins them, instructions, server and protocol
+ * changes, and a lock that does not match its own hashes. `current` is a snapshot, or another lock.
+ * Pure: no network, no disk.
  */
-export function verifyPin(
-  lock: Lock,
-  current: ServerSnapshot | Lock,
-  opts: VerifyPinOptions = {},
-): PinReport {
+export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: CheckPinOptions = {}): PinReport {
   const failOn = opts.failOn ?? "drift";
   const isLock = current.kind === LOCK_KIND;
   // Resources are compared when the lock pinned them (`mcp pin --resources`), never otherwise.
@@ -276,3 +302,7 @@ function compareFindings(a: PinFinding, b: PinFinding): number {
     PIN_RULES.indexOf(a.rule) - PIN_RULES.indexOf(b.rule)
   );
 }
+
+/** {@link checkPin} under its first name, kept for code written against it. */
+export const verifyPin: (lock: Lock, current: ServerSnapshot | Lock, opts?: CheckPinOptions) => PinReport =
+  checkPin;

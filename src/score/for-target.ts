@@ -1,4 +1,4 @@
-import type { ConnectOptions } from "../mcp/client.js";
+import type { ConnectOptions, MCPClient } from "../mcp/client.js";
 import { connectTarget } from "../mcp/connect.js";
 import { RestartableCaller } from "../mcp/restartable.js";
 import { ServerSnapshot } from "../mcp/snapshot.js";
@@ -45,7 +45,19 @@ export async function scorecardForTarget(
     );
   }
   const connect = opts.connect ?? {};
-  const starting = RestartableCaller.start(() => connectTarget(target, connect), {
+  return scorecardForConnection(() => connectTarget(target, connect), opts);
+}
+
+/**
+ * {@link scorecardForTarget} for a server reached by `open` (called again to restart it after a
+ * crash): a target's launch, or a transport the caller supplies.
+ */
+export async function scorecardForConnection(
+  open: () => Promise<MCPClient>,
+  opts: TargetScorecardOptions = {},
+): Promise<TargetScorecard> {
+  const connect = opts.connect ?? {};
+  const starting = RestartableCaller.start(open, {
     maxRestarts: opts.maxRestarts,
   });
   // The grading code (ajv, the generator, lint) loads and warms up while the server starts: the

@@ -1,6 +1,8 @@
 /**
- * Every error toolscore throws on purpose carries one of these codes. The CLI maps them to exit
- * code 2 and one line of text; callers of the library branch on `code`, never on the message.
+ * Every error toolscore throws on purpose carries one of these codes and its facts in `data`
+ * (where one code has several causes, `data.problem` names the cause). The message says what went
+ * wrong, never which option to change: the CLI adds that advice from one table (src/cli/advice.ts)
+ * and maps every code to exit code 2. Callers of the library branch on `code`, never on the message.
  */
 export type ErrorCode =
   | "USAGE" // the command line is wrong
@@ -14,9 +16,9 @@ export type ErrorCode =
   | "CONNECTION_FAILED" // a URL could not be reached over any transport
   | "PROTOCOL_ERROR" // the server broke the protocol or answered a request with an error
   | "LIMIT" // something a server sent is larger, deeper or slower than a limit allows (src/util/limits.ts)
-  | "INTERRUPTED"; // the user pressed Ctrl-C
+  | "CLIENT_CAPABILITIES"; // a check declares client capabilities other than the ones its lock was pinned with
 
-/** The one error type of toolscore: a code, a message that says what to do, and facts. */
+/** The one error type of toolscore: a code, a message that says what went wrong, and facts. */
 export class ToolscoreError extends Error {
   override readonly name = "ToolscoreError";
   constructor(

@@ -167,15 +167,17 @@ export function limitsFrom(
 }
 
 /**
- * The error for a limit hit: one line that says what was too large, the limit, and how to raise
- * it. `what` ends where the limit's phrase starts: "one message from the server is larger than".
+ * The error for a limit hit: one line that says what was too large and the limit, with the limit's
+ * name in `data.limit` (the CLI says how to raise it). `what` ends where the limit's phrase starts:
+ * "one message from the server is larger than".
  */
 export function limitError(
   name: LimitName,
   what: string,
   data: Record<string, unknown> = {},
 ): ToolscoreError {
-  return new ToolscoreError("LIMIT", `${what} ${limitPhrase(name)}`, {
+  const s = SPECS.get(name)!;
+  return new ToolscoreError("LIMIT", `${what} the ${name} limit of ${current[name]}${s.unit}`, {
     limit: name,
     value: current[name],
     ...data,

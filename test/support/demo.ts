@@ -1,4 +1,4 @@
-import { sampleServerArgv, type DemoStep } from "../../src/cli/demo/context.js";
+import { sampleServer, type DemoStep } from "../../src/cli/demo/context.js";
 import { PLAIN } from "../../src/report/style.js";
 
 /** Runs one demo step with a capturing context: what it printed, and its headings as `title | command`. */
@@ -9,7 +9,7 @@ export async function runDemoStep(step: DemoStep): Promise<{ out: string; headin
     ctx: { stdout: (t) => void (out += t), stderr: () => {}, env: {}, cwd: process.cwd(), isTTY: false },
     style: PLAIN,
     dir: "/nonexistent",
-    sampleArgv: sampleServerArgv,
+    sample: sampleServer,
     heading: (title, command) => headings.push(`${title} | ${command}`),
   });
   return { out, headings };

@@ -67,7 +67,7 @@ describe("readConfigEntry", () => {
       { mcpServers: { b: { command: "x" }, a: { command: "y" } } },
       undefined,
       "USAGE",
-      /lists 2 servers \(a, b\): pick one with --server NAME/,
+      /lists 2 servers \(a, b\)$/,
     ],
     [
       "no such name",

@@ -8,6 +8,7 @@ import { renderFieldDiff } from "../../src/report/field-diff.js";
 import { jsonDepth } from "../../src/util/json.js";
 import { DEFAULT_LIMITS, limitError, limits, limitsFrom, setLimits } from "../../src/util/limits.js";
 import { isToolscoreError } from "../../src/util/errors.js";
+import { errorLine } from "../../src/cli/advice.js";
 
 afterEach(() => setLimits());
 
@@ -44,12 +45,14 @@ describe("limits", () => {
     }
   });
 
-  test("a limit hit names the limit, its value and both ways to raise it", () => {
+  test("a limit hit names the limit and its value; the CLI adds both ways to raise it", () => {
     setLimits({ "diff-edits": 50 });
     const e = limitError("diff-edits", "the diff has more edits than");
     assert.equal(e.code, "LIMIT");
+    assert.equal(e.message, "the diff has more edits than the diff-edits limit of 50 edits");
+    assert.deepEqual(e.data, { limit: "diff-edits", value: 50 });
     assert.equal(
-      e.message,
+      errorLine(e),
       "the diff has more edits than the diff-edits limit of 50 edits: raise it with --limit diff-edits=N or TOOLSCORE_LIMIT_DIFF_EDITS",
     );
   });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { parseCommand } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
-import { sampleServerArgv, type DemoContext, type DemoStep } from "../demo/context.js";
+import { sampleServer, type DemoContext, type DemoStep } from "../demo/context.js";
 import { listStep } from "../demo/list-step.js";
 import { lintStep } from "../demo/lint-step.js";
 import { pinStep } from "../demo/pin-step.js";
@@ -33,7 +33,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx,
     style,
     dir,
-    sampleArgv: sampleServerArgv,
+    sample: sampleServer,
     heading: (title, command) => {
       ctx.stdout(`${n ? "\n" : ""}${style.bold(`${++n}. ${title}`)}\n${style.dim(`$ ${command}`)}\n`);
     },

@@ -1,32 +1,21 @@
-import type { ServerSnapshot } from "../../mcp/snapshot.js";
-import type { Lock } from "../../pin/lock.js";
 import { resolveTarget, type ServerTarget } from "../../mcp/target.js";
-import { diffSnapshots } from "../../diff/diff.js";
-import type { ScorecardSummary } from "../../diff/scorecards.js";
-import { DIFF_FAIL_ON, type ServerDiff } from "../../diff/types.js";
+import { diff as diffServers } from "../../api/diff.js";
+import { DIFF_FAIL_ON, type DiffFailOn, type ServerDiff } from "../../diff/types.js";
 import { renderDiff } from "../../report/diff.js";
 import { renderDiffMarkdown } from "../../report/diff-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { ToolscoreError, isToolscoreError } from "../../util/errors.js";
+import { ToolscoreError } from "../../util/errors.js";
 import { toPrettyJson } from "../../util/fs.js";
 import { subjectOf } from "../../report/surface-label.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, choice, parseCommand, targetOptions } from "../args.js";
-import { emitCi, type Annotation } from "../ci.js";
+import { SERVER_OPTIONS, choice, parseCommand, serverOptions, targetOptions } from "../args.js";
+import { renderAnnotations, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import { writeOutput } from "../output.js";
-import {
-  SARIF_HELP,
-  SARIF_OPTION,
-  SARIF_VERSION,
-  checkSarifOption,
-  sarifArtifact,
-  writeSarif,
-} from "../sarif.js";
+import { checkOutputs, emitOutputs, type OutputRequest, type Renderers } from "../output.js";
+import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
 import { diffSarif } from "../../report/sarif-reports.js";
-import { requireLive, snapshotOfTarget } from "../source.js";
-import { scorecardOf } from "./diff-test.js";
+import { renderSarif } from "../../report/sarif.js";
 
 export const HELP = `Usage: toolscore mcp diff A B [options]
 
@@ -118,44 +107,6 @@ function resolveSides(values: Values, positionals: string[], ctx: CliContext): R
   return { A, B: target("B") };
 }
 
-/** Names the side an error came from, keeping its code. */
-function onSide(side: Side, target: ServerTarget, e: unknown): unknown {
-  if (!isToolscoreError(e)) return e;
-  const label = escapeLine(target.label);
-  return new ToolscoreError(e.code, `${side} (${label}): ${e.message}`, e.data, { cause: e });
-}
-
-interface Loaded {
-  /** A snapshot, or a lock as itself so that only what it holds is compared. */
-  snapshot: ServerSnapshot | Lock;
-  scorecard?: ScorecardSummary;
-}
-
-/**
- * Loads both sides at once. Each side stops its own server whatever happens, and both are awaited
- * before an error is passed on, so a failing side never leaves the other one running.
- */
-async function loadBoth(
-  targets: Record<Side, ServerTarget>,
-  values: Values,
-  ctx: CliContext,
-): Promise<Record<Side, Loaded>> {
-  const load = async (side: Side): Promise<Loaded> => {
-    const target = targets[side];
-    try {
-      if (values.test) return await scorecardOf(target, values, ctx);
-      const got = await snapshotOfTarget(target, values, ctx);
-      return { snapshot: got.origin === "lock" ? got.lock : got.snapshot };
-    } catch (e) {
-      throw onSide(side, target, e);
-    }
-  };
-  const [a, b] = await Promise.allSettled([load("A"), load("B")]);
-  if (a.status === "rejected") throw a.reason;
-  if (b.status === "rejected") throw b.reason;
-  return { A: a.value, B: b.value };
-}
-
 function annotations(d: ServerDiff, failing: boolean): Annotation[] {
   return d.breaking.map((b) => ({
     level: failing ? "error" : "warning",
@@ -164,47 +115,72 @@ function annotations(d: ServerDiff, failing: boolean): Annotation[] {
   }));
 }
 
+const parse = (args: string[]) => parseCommand("mcp diff", args, OPTIONS, 2);
+
+/** The options of `mcp diff`, typed as parsed (the Action passes them as an object). */
+export type DiffValues = ReturnType<typeof parse>["values"];
+
 /** `toolscore mcp diff A B`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand("mcp diff", args, OPTIONS, 2);
+  const { values, positionals } = parse(args);
   if (values.help) {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
+  return execute(positionals, values, ctx);
+}
+
+/**
+ * `mcp diff` with the servers not named by a config (`sides`) and its options as an object:
+ * diffs, writes the outputs, returns the exit code.
+ */
+export async function execute(sides: string[], values: DiffValues, ctx: CliContext): Promise<number> {
+  const positionals = sides;
   const failOn = choice("--fail-on", values["fail-on"], DIFF_FAIL_ON, "any");
   checkSarifOption(values.sarif);
   for (const flag of ["probes", "allow-writes"] as const) {
     if (values[flag] && !values.test) throw new ToolscoreError("USAGE", `--${flag} goes with --test`);
   }
+  const request: OutputRequest = {
+    documents: [
+      { format: "json", to: values.json, option: "--json" },
+      { format: "sarif", to: values.sarif, option: "--sarif" },
+    ],
+    ci: values.ci,
+  };
+  checkOutputs(request);
   const targets = resolveSides(values, positionals, ctx);
-  if (values.test) {
-    requireLive(targets.A, "mcp diff --test");
-    requireLive(targets.B, "mcp diff --test");
-  }
-  const loaded = await loadBoth(targets, values, ctx);
-  const scorecards =
-    loaded.A.scorecard && loaded.B.scorecard ? { a: loaded.A.scorecard, b: loaded.B.scorecard } : undefined;
-  const diff = diffSnapshots(loaded.A.snapshot, loaded.B.snapshot, { scorecards });
+  const { diff } = await diffServers(targets.A, targets.B, {
+    ...serverOptions(values, ctx),
+    test: values.test,
+    probes: values.probes,
+    allowWrites: values["allow-writes"],
+  });
   const labels = { a: values["label-a"], b: values["label-b"] };
-  const failing = diff.fails(failOn);
-  if (values.json !== undefined) writeOutput(values.json, toPrettyJson(diff.toJSON()), ctx);
-  if (values.sarif !== undefined) {
-    // Findings point into B when it is a saved file, else into A when that one is.
-    const file = [targets.B, targets.A].find((t) => t.kind === "file");
-    const artifact = sarifArtifact(file?.kind === "file" ? file.path : undefined, ctx);
-    writeSarif(values.sarif, diffSarif(diff, SARIF_VERSION, artifact), ctx);
-  }
-  if (values.json !== "-") {
-    const style = useColor(ctx) ? COLOR : PLAIN;
-    ctx.stdout(renderDiff(diff, { style, brief: values.brief, failOn, labels }));
-  }
-  if (values.ci) {
-    emitCi(
-      ctx,
-      renderDiffMarkdown(diff, { failOn, labels }),
-      annotations(diff, failing),
-      values.json === "-",
-    );
-  }
-  return failing ? EXIT.FAIL : EXIT.OK;
+  // Findings point into B when it is a saved file, else into A when that one is.
+  const file = [targets.B, targets.A].find((t) => t.kind === "file");
+  const renderers = diffRenderers(
+    ctx,
+    { failOn, labels, brief: values.brief },
+    file?.kind === "file" ? file.path : undefined,
+  );
+  emitOutputs(ctx, diff, renderers, request);
+  return diff.fails(failOn) ? EXIT.FAIL : EXIT.OK;
+}
+
+/** The renderers of a diff, keyed by format; `file` is what SARIF findings point into. */
+export function diffRenderers(
+  ctx: CliContext,
+  opts: { failOn: DiffFailOn; labels?: { a?: string; b?: string }; brief?: boolean },
+  file: string | undefined,
+): Renderers<ServerDiff> {
+  const style = useColor(ctx) ? COLOR : PLAIN;
+  const { failOn, labels } = opts;
+  return {
+    text: (diff) => renderDiff(diff, { style, brief: opts.brief, failOn, labels }),
+    json: (diff) => toPrettyJson(diff.toJSON()),
+    sarif: (diff) => renderSarif(diffSarif(diff, SARIF_VERSION, sarifArtifact(file, ctx))),
+    markdown: (diff) => renderDiffMarkdown(diff, { failOn, labels }),
+    github: (diff) => renderAnnotations(annotations(diff, diff.fails(failOn))),
+  };
 }

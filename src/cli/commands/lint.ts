@@ -1,35 +1,25 @@
-import { lintServer } from "../../lint/index.js";
-import { lintSurface } from "../../lint/surface.js";
+import { lint, type LintResult } from "../../api/lint.js";
 import { subjectOf } from "../../report/surface-label.js";
 import type { LintFinding } from "../../lint/types.js";
 import { renderLintConsole } from "../../report/lint.js";
-import { buildLintReport, renderLintJson } from "../../report/lint-json.js";
+import { renderLintJson } from "../../report/lint-json.js";
 import { renderLintMarkdown } from "../../report/lint-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand } from "../args.js";
-import { emitCi, type Annotation } from "../ci.js";
+import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, serverOptions } from "../args.js";
+import { renderAnnotations, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import { writeOutput } from "../output.js";
-import {
-  SARIF_HELP,
-  SARIF_OPTION,
-  SARIF_VERSION,
-  checkSarifOption,
-  sarifArtifact,
-  writeSarif,
-} from "../sarif.js";
-import { obtainSnapshot } from "../source.js";
+import { checkOutputs, emitOutputs, type OutputRequest, type Renderers } from "../output.js";
+import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
 import {
   PIN_CHECK_HELP,
   PIN_CHECK_OPTIONS,
   pinCheckCi,
   preparePinCheck,
   renderPinCheck,
-  runPinCheck,
-  withPinClientCapabilities,
 } from "../pin-check.js";
+import { renderSarif } from "../../report/sarif.js";
 import { pinReportJson } from "../../report/pin-json.js";
 import { toPrettyJson } from "../../util/fs.js";
 import { lintSarif } from "../../report/sarif-reports.js";
@@ -61,65 +51,75 @@ export function lintAnnotations(findings: readonly LintFinding[]): Annotation[] 
     }));
 }
 
+/** The renderers of a lint result, keyed by format; `file` is what SARIF findings point into. */
+export function lintRenderers(ctx: CliContext, file: string | undefined): Renderers<LintResult> {
+  const style = useColor(ctx) ? COLOR : PLAIN;
+  return {
+    text: ({ report, findings, pin }) =>
+      renderLintConsole(report.server, report.tools, findings, style) +
+      (pin ? renderPinCheck(pin, style) : ""),
+    json: ({ report, pin }) =>
+      pin ? toPrettyJson({ ...report, pin: pinReportJson(pin) }) : renderLintJson(report),
+    sarif: ({ findings }) => renderSarif(lintSarif(findings, SARIF_VERSION, sarifArtifact(file, ctx))),
+    markdown: ({ report, findings, pin }) =>
+      renderLintMarkdown(report.server, report.tools, findings) +
+      (pin ? `\n${pinCheckCi(pin).markdown}` : ""),
+    github: ({ findings, pin }) =>
+      renderAnnotations([...lintAnnotations(findings), ...(pin ? pinCheckCi(pin).annotations : [])]),
+  };
+}
+
+const OPTIONS = {
+  ...SERVER_OPTIONS,
+  json: { type: "string" },
+  ci: { type: "boolean" },
+  ...SARIF_OPTION,
+  ...PIN_CHECK_OPTIONS,
+} as const;
+
+const parse = (args: string[]) => parseCommand("mcp lint", args, OPTIONS, 1);
+
+/** The options of `mcp lint`, typed as parsed (the Action passes them as an object). */
+export type LintValues = ReturnType<typeof parse>["values"];
+
 /** `toolscore mcp lint`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand(
-    "mcp lint",
-    args,
-    {
-      ...SERVER_OPTIONS,
-      json: { type: "string" },
-      ci: { type: "boolean" },
-      ...SARIF_OPTION,
-      ...PIN_CHECK_OPTIONS,
-    },
-    1,
-  );
+  const { values, positionals } = parse(args);
   if (values.help) {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
+  return execute(positionals[0], values, ctx);
+}
+
+/** `mcp lint SERVER` with its options as an object: lints, writes the outputs, returns the exit code. */
+export async function execute(
+  server: string | undefined,
+  values: LintValues,
+  ctx: CliContext,
+): Promise<number> {
   checkSarifOption(values.sarif);
+  const request: OutputRequest = {
+    documents: [
+      { format: "sarif", to: values.sarif, option: "--sarif" },
+      {
+        format: "json",
+        to: values.json,
+        option: "--json",
+        announce: (to) => `Lint report written to ${to}\n`,
+      },
+    ],
+    ci: values.ci,
+  };
+  checkOutputs(request);
   const pinCheck = preparePinCheck(values, ctx, "mcp lint");
-  const { snapshot, target } = await obtainSnapshot(
-    positionals[0],
-    withPinClientCapabilities(values, pinCheck),
-    ctx,
-  );
-  // Tools and instructions first, then prompts, resource templates and resources.
-  const findings = [...lintServer(snapshot), ...lintSurface(snapshot)];
-  const pin = pinCheck && runPinCheck(pinCheck, snapshot);
-  if (values.sarif !== undefined) {
-    // Findings point into the snapshot or lock that was linted, or else the config file.
-    const file = target.kind === "file" ? target.path : values.config;
-    writeSarif(values.sarif, lintSarif(findings, SARIF_VERSION, sarifArtifact(file, ctx)), ctx);
-  }
-  const failed = findings.some((f) => f.severity === "error") || (pin !== undefined && !pin.ok);
-  const exit = failed ? EXIT.FAIL : EXIT.OK;
-  const json = values.json;
-  if (json !== undefined) {
-    const report = buildLintReport(snapshot.server, snapshot.tools.length, findings);
-    writeOutput(
-      json,
-      pin ? toPrettyJson({ ...report, pin: pinReportJson(pin) }) : renderLintJson(report),
-      ctx,
-    );
-  }
-  if (json !== "-") {
-    const style = useColor(ctx) ? COLOR : PLAIN;
-    ctx.stdout(renderLintConsole(snapshot.server, snapshot.tools.length, findings, style));
-    if (pin) ctx.stdout(renderPinCheck(pin, style));
-  }
-  if (values.ci) {
-    const pinCi = pin && pinCheckCi(pin);
-    emitCi(
-      ctx,
-      renderLintMarkdown(snapshot.server, snapshot.tools.length, findings) +
-        (pinCi ? `\n${pinCi.markdown}` : ""),
-      [...lintAnnotations(findings), ...(pinCi?.annotations ?? [])],
-      json === "-",
-    );
-  }
-  if (json !== undefined && json !== "-") ctx.stderr(`Lint report written to ${json}\n`);
-  return exit;
+  const result = await lint(server, {
+    ...serverOptions(values, ctx),
+    ...(pinCheck ? { pin: { lock: pinCheck.lock, failOn: pinCheck.failOn } } : {}),
+  });
+  // Findings point into the snapshot or lock that was linted, or else the config file.
+  const target = result.listed.target;
+  const file = target?.kind === "file" ? target.path : values.config;
+  emitOutputs(ctx, result, lintRenderers(ctx, file), request);
+  return result.ok ? EXIT.OK : EXIT.FAIL;
 }

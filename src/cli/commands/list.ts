@@ -3,9 +3,10 @@ import { deriveCapabilities } from "../../pin/capabilities.js";
 import { listRows, renderList } from "../../report/list.js";
 import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, pathArg } from "../args.js";
+import { listServer } from "../../api/list.js";
+import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, serverOptions } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
-import { obtainSnapshot } from "../source.js";
+import { emitOutputs, type Renderers } from "../output.js";
 
 export const HELP = `Usage: toolscore mcp list SERVER [--json FILE|-] [options]
 
@@ -20,6 +21,21 @@ Options:
   --json FILE|-                 write the snapshot to FILE, or to stdout with -
 ${SERVER_OPTIONS_HELP}`;
 
+/** The renderers of `mcp list`: the table for people, the snapshot for programs. */
+export function listRenderers(ctx: CliContext): Renderers<ServerSnapshot> {
+  const style = useColor(ctx) ? COLOR : PLAIN;
+  return {
+    text: (snapshot) => {
+      const rows = listRows(snapshot, (i) => deriveCapabilities(snapshot.tools[i]!));
+      return (
+        renderList(snapshot, rows, style, ctx.columns ?? 100) +
+        renderSurfaceList(snapshot, style, ctx.columns ?? 100)
+      );
+    },
+    json: (snapshot) => ServerSnapshot.serialize(snapshot),
+  };
+}
+
 /** `toolscore mcp list`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommand(
@@ -32,17 +48,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout(HELP);
     return 0;
   }
-  const { snapshot } = await obtainSnapshot(positionals[0], values, ctx);
-  const json = values.json;
-  if (json === "-") {
-    ctx.stdout(ServerSnapshot.serialize(snapshot));
-    return 0;
-  }
-  if (json !== undefined) ServerSnapshot.write(pathArg(json, ctx), snapshot);
-  const rows = listRows(snapshot, (i) => deriveCapabilities(snapshot.tools[i]!));
-  const style = useColor(ctx) ? COLOR : PLAIN;
-  ctx.stdout(renderList(snapshot, rows, style, ctx.columns ?? 100));
-  ctx.stdout(renderSurfaceList(snapshot, style, ctx.columns ?? 100));
-  if (json !== undefined) ctx.stderr(`Snapshot written to ${json}\n`);
+  const { snapshot } = await listServer(positionals[0], serverOptions(values, ctx));
+  emitOutputs(ctx, snapshot, listRenderers(ctx), {
+    documents: [
+      { format: "json", to: values.json, option: "--json", announce: (to) => `Snapshot written to ${to}\n` },
+    ],
+  });
   return 0;
 }

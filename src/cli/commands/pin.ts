@@ -1,15 +1,14 @@
 import { relative } from "node:path";
 import { parseCapabilityOverrides, type CapabilityOverrides } from "../../pin/capabilities.js";
-import { buildLock, lockPieces, toolName } from "../../pin/lock.js";
-import { fileHolds, writePiecesAtomic } from "../../util/fs.js";
+import { lockPieces } from "../../pin/lock.js";
+import { pin, type PinWarning } from "../../api/pin.js";
+import { fileHolds, readJsonFile, writePiecesAtomic } from "../../util/fs.js";
 import { renderPinSummary } from "../../report/pin-summary.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
-import { readJsonFile } from "../../util/fs.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, parseCommand, pathArg } from "../args.js";
+import { SERVER_OPTIONS, parseCommand, pathArg, serverOptions } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
-import { obtainSnapshot } from "../source.js";
 import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet } from "../lockset.js";
 
 export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [options]
@@ -47,6 +46,12 @@ Options:
   --verbose                     show stack traces on errors
 `;
 
+function warningLine(w: PinWarning): string {
+  return w.kind === "override-unknown"
+    ? `toolscore: warning: --capabilities names '${escapeLine(w.tool)}', which the server does not have\n`
+    : `toolscore: warning: the server lists ${w.count} tools named '${escapeLine(w.tool)}': verification fails until each name is listed once\n`;
+}
+
 /** `toolscore mcp pin`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommand(
@@ -81,27 +86,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
           values.capabilities,
         );
   if (toSet) return pinLockSet({ ...values, lock: lockArg }, ctx, overrides);
-  const { snapshot, origin } = await obtainSnapshot(positionals[0], values, ctx);
-  if (origin === "lock") {
-    throw new ToolscoreError(
-      "USAGE",
-      "mcp pin needs a live server or a snapshot, not a lock (a lock keeps only the hash of the instructions)",
-    );
-  }
-  const names = new Set(snapshot.tools.map(toolName));
-  for (const name of Object.keys(overrides).filter((n) => !names.has(n))) {
-    ctx.stderr(
-      `toolscore: warning: --capabilities names '${escapeLine(name)}', which the server does not have\n`,
-    );
-  }
-  const counts = new Map<string, number>();
-  for (const t of snapshot.tools) counts.set(toolName(t), (counts.get(toolName(t)) ?? 0) + 1);
-  for (const [name, n] of [...counts].filter(([, c]) => c > 1)) {
-    ctx.stderr(
-      `toolscore: warning: the server lists ${n} tools named '${escapeLine(name)}': verification fails until each name is listed once\n`,
-    );
-  }
-  const lock = buildLock(snapshot, { overrides, resources: values.resources === true });
+  const { lock, warnings } = await pin(positionals[0], {
+    ...serverOptions(values, ctx),
+    overrides,
+    resources: values.resources === true,
+  });
+  for (const w of warnings) ctx.stderr(warningLine(w));
   // The file text is made once: compared with the lock there, and written when it differs.
   const pieces = lockPieces(lock);
   const unchanged = fileHolds(lockPath, pieces);

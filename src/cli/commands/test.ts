@@ -1,4 +1,6 @@
+import { test, type TestResult } from "../../api/test.js";
 import { resolveTarget } from "../../mcp/target.js";
+import { requireLive } from "../source.js";
 import { renderScorecard, renderScorecardJson } from "../../report/scorecard.js";
 import { renderScorecardMarkdown } from "../../report/scorecard-md.js";
 import { COLOR, PLAIN } from "../../report/style.js";
@@ -9,13 +11,11 @@ import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
 import { parseCapabilityOverrides } from "../../pin/capabilities.js";
 import { readJsonFile } from "../../util/fs.js";
-import { SERVER_OPTIONS, choice, connectOptions, parseCommand, pathArg, targetOptions } from "../args.js";
-import { emitCi, type Annotation } from "../ci.js";
+import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
+import { renderAnnotations, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import { writeOutput } from "../output.js";
-import { requireLive } from "../source.js";
-import { scorecardForTarget } from "../../score/for-target.js";
+import { emitOutputs, type OutputRequest, type Renderers } from "../output.js";
 import { freshWorkDir } from "../work-dir.js";
 import {
   PIN_CHECK_HELP,
@@ -23,8 +23,6 @@ import {
   pinCheckCi,
   preparePinCheck,
   renderPinCheck,
-  runPinCheck,
-  withPinClientCapabilities,
 } from "../pin-check.js";
 
 export const HELP = `Usage: toolscore mcp test SERVER [options]
@@ -88,13 +86,28 @@ function count(option: string, raw: string | undefined, dflt: number, min: numbe
   return n;
 }
 
+const parse = (args: string[]) => parseCommand("mcp test", args, OPTIONS, 1);
+
+/** The options of `mcp test`, typed as parsed (the Action passes them as an object). */
+export type TestValues = ReturnType<typeof parse>["values"];
+
 /** `toolscore mcp test`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand("mcp test", args, OPTIONS, 1);
+  const { values, positionals } = parse(args);
   if (values.help) {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
+  return execute(positionals[0], values, ctx);
+}
+
+/** `mcp test SERVER` with its options as an object: grades, writes the outputs, returns the exit code. */
+export async function execute(
+  server: string | undefined,
+  values: TestValues,
+  ctx: CliContext,
+): Promise<number> {
+  const positionals = server === undefined ? [] : [server];
   const cases = count("--cases", values.cases, 3, 0, 1000);
   const concurrency = count("--concurrency", values.concurrency, DEFAULT_CONCURRENCY, 1, 64);
   const failUnder =
@@ -110,7 +123,6 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   );
   const wantsReport = values.report !== undefined || output !== undefined;
   const pinCheck = preparePinCheck(values, ctx, "mcp test");
-  const connect = connectOptions(withPinClientCapabilities(values, pinCheck), ctx);
   // Read the overrides before starting the server, so a bad file fails fast.
   const overrides =
     values.capabilities === undefined
@@ -119,14 +131,27 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );
-  const resolved = resolveTarget(positionals[0], targetOptions(values, ctx));
+  const request: OutputRequest = {
+    documents: [
+      {
+        format: report === "md" ? "markdown" : "json",
+        to: output ?? (wantsReport ? "-" : undefined),
+        option: "--report",
+        announce: (to) => `Report written to ${to}\n`,
+      },
+    ],
+    ci: values.ci,
+  };
+  const base = serverOptions(values, ctx);
+  const resolved = resolveTarget(positionals[0], base.target);
   requireLive(resolved, "mcp test");
   // Whatever the server writes lands in a folder of its own, removed when it has been stopped.
   const work = freshWorkDir(resolved, ctx.cwd);
 
   const progress = ctx.isTTY && !values.ci;
-  const { scorecard: card, snapshot } = await scorecardForTarget(work.target, {
-    connect,
+  const result = await test(work.target, {
+    ...base,
+    ...(pinCheck ? { pin: { lock: pinCheck.lock, failOn: pinCheck.failOn } } : {}),
     cases,
     edgeCases: !values["no-edge-cases"],
     seed: values.seed,
@@ -140,38 +165,16 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       : undefined,
   }).finally(() => work.remove());
   if (progress) ctx.stderr("\r\u001b[2K");
+  const card = result.scorecard;
   for (const name of Object.keys(overrides ?? {}).filter((n) => !card.tools.some((t) => t.name === n)))
     ctx.stderr(
       `toolscore: warning: --capabilities names '${escapeLine(name)}', which the server does not have\n`,
     );
 
-  const text = report === "md" ? renderScorecardMarkdown(card) : renderScorecardJson(card);
-  const reportOnStdout = wantsReport && (output === undefined || output === "-");
-  if (reportOnStdout) ctx.stdout(text);
-  else {
-    if (output !== undefined) writeOutput(output, text, ctx);
-    ctx.stdout(renderScorecard(card, useColor(ctx) ? COLOR : PLAIN, ctx.columns ?? 100));
-    if (output !== undefined) ctx.stderr(`Report written to ${output}\n`);
-  }
+  emitOutputs(ctx, result, testRenderers(ctx), request);
   let code: number = EXIT.OK;
-  const pin = pinCheck && runPinCheck(pinCheck, snapshot);
-  if (pin) {
-    // With the report on stdout, the pin check goes to stderr so stdout stays one document.
-    const pinText = renderPinCheck(pin, useColor(ctx) ? COLOR : PLAIN);
-    if (reportOnStdout) ctx.stderr(pinText);
-    else ctx.stdout(pinText);
-    if (!pin.ok) code = EXIT.FAIL;
-  }
-  if (values.ci) {
-    const pinCi = pin && pinCheckCi(pin);
-    emitCi(
-      ctx,
-      renderScorecardMarkdown(card) + (pinCi ? `\n${pinCi.markdown}` : ""),
-      [...annotations(card), ...(pinCi?.annotations ?? [])],
-      reportOnStdout,
-    );
-    if (card.fixes.some((f) => f.blocking)) code = EXIT.FAIL;
-  }
+  if (result.pin && !result.pin.ok) code = EXIT.FAIL;
+  if (values.ci && card.fixes.some((f) => f.blocking)) code = EXIT.FAIL;
   if (failUnder !== undefined && gradeBelow(card.grade, failUnder)) {
     ctx.stderr(`toolscore: grade ${card.grade ?? "(not graded)"} is below --fail-under ${failUnder}\n`);
     code = EXIT.FAIL;
@@ -182,6 +185,20 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     code = EXIT.FAIL;
   }
   return code;
+}
+
+/** The renderers of a test result, keyed by format. */
+export function testRenderers(ctx: CliContext): Renderers<TestResult> {
+  const style = useColor(ctx) ? COLOR : PLAIN;
+  return {
+    text: ({ scorecard, pin }) =>
+      renderScorecard(scorecard, style, ctx.columns ?? 100) + (pin ? renderPinCheck(pin, style) : ""),
+    json: ({ scorecard }) => renderScorecardJson(scorecard),
+    markdown: ({ scorecard, pin }) =>
+      renderScorecardMarkdown(scorecard) + (pin ? `\n${pinCheckCi(pin).markdown}` : ""),
+    github: ({ scorecard, pin }) =>
+      renderAnnotations([...annotations(scorecard), ...(pin ? pinCheckCi(pin).annotations : [])]),
+  };
 }
 
 function annotations(card: Scorecard): Annotation[] {

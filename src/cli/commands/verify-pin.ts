@@ -1,26 +1,22 @@
-import { resolve } from "node:path";
-import type { ServerSnapshot } from "../../mcp/snapshot.js";
-import { resolveTarget } from "../../mcp/target.js";
-import type { Lock } from "../../pin/lock.js";
-import { PIN_FAIL_ON, verifyPin } from "../../pin/verify.js";
+import { verify } from "../../api/verify.js";
+import { PIN_FAIL_ON, type PinReport } from "../../pin/verify.js";
 import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { SERVER_OPTIONS, choice, parseCommand, pathArg, targetOptions } from "../args.js";
-import { emitCi } from "../ci.js";
+import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
+import { renderAnnotations } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import { writeOutput } from "../output.js";
 import {
-  SARIF_HELP,
-  SARIF_OPTION,
-  SARIF_VERSION,
-  checkSarifOption,
-  sarifArtifact,
-  writeSarif,
-} from "../sarif.js";
-import { obtainSnapshot, readSavedFile } from "../source.js";
-import { lockClientCapabilities, pinCheckCi, readLockArg } from "../pin-check.js";
+  checkOutputs,
+  emitOutputs,
+  stdoutCarriesDocument,
+  type OutputRequest,
+  type Renderers,
+} from "../output.js";
+import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
+import { pinCheckCi, readLockArg } from "../pin-check.js";
+import { renderSarif } from "../../report/sarif.js";
 import { pinSarif } from "../../report/sarif-reports.js";
 import { isLockSetFile, verifyLockSetCommand } from "../lockset.js";
 import { ToolscoreError } from "../../util/errors.js";
@@ -61,26 +57,38 @@ the others are clean.
 Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connection error.
 `;
 
+const OPTIONS = {
+  ...SERVER_OPTIONS,
+  lock: { type: "string" },
+  "fail-on": { type: "string" },
+  json: { type: "string" },
+  ci: { type: "boolean" },
+  ...SARIF_OPTION,
+  concurrency: { type: "string" },
+} as const;
+
+const parse = (args: string[]) => parseCommand("mcp verify-pin", args, OPTIONS, 1);
+
+/** The options of `mcp verify-pin`, typed as parsed (the Action passes them as an object). */
+export type VerifyPinValues = ReturnType<typeof parse>["values"];
+
 /** `toolscore mcp verify-pin`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand(
-    "mcp verify-pin",
-    args,
-    {
-      ...SERVER_OPTIONS,
-      lock: { type: "string" },
-      "fail-on": { type: "string" },
-      json: { type: "string" },
-      ci: { type: "boolean" },
-      ...SARIF_OPTION,
-      concurrency: { type: "string" },
-    },
-    1,
-  );
+  const { values, positionals } = parse(args);
   if (values.help) {
     ctx.stdout(HELP);
     return 0;
   }
+  return execute(positionals[0], values, ctx);
+}
+
+/** `mcp verify-pin SERVER` with its options as an object: checks, writes the outputs, returns the exit code. */
+export async function execute(
+  server: string | undefined,
+  values: VerifyPinValues,
+  ctx: CliContext,
+): Promise<number> {
+  const positionals = server === undefined ? [] : [server];
   const failOn = choice("--fail-on", values["fail-on"], PIN_FAIL_ON, "drift");
   checkSarifOption(values.sarif);
   const lockArg = values.lock ?? "toolscore.lock.json";
@@ -92,39 +100,28 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       );
     return verifyLockSetCommand(lockArg, values, ctx);
   }
+  const request: OutputRequest = {
+    documents: [
+      { format: "json", to: values.json, option: "--json" },
+      { format: "sarif", to: values.sarif, option: "--sarif" },
+    ],
+    ci: values.ci,
+  };
+  checkOutputs(request);
   const lock = readLockArg(lockArg, ctx);
-  const current = await obtainCurrent(positionals[0], values, lock, ctx);
-  const report = verifyPin(lock, current, { failOn });
-
-  const toStdout = values.json === "-";
-  const text = renderPinReport(report, useColor(ctx) && !toStdout ? COLOR : PLAIN);
-  if (toStdout) ctx.stderr(text);
-  else ctx.stdout(text);
-  if (values.json !== undefined) writeOutput(values.json, renderPinJson(report), ctx);
-  if (values.sarif !== undefined) {
-    writeSarif(values.sarif, pinSarif(report, SARIF_VERSION, sarifArtifact(lockArg, ctx)), ctx);
-  }
-  if (values.ci) {
-    const { markdown, annotations } = pinCheckCi(report);
-    emitCi(ctx, markdown, annotations, toStdout);
-  }
+  const { report } = await verify(positionals[0], lock, { ...serverOptions(values, ctx), failOn });
+  emitOutputs(ctx, report, verifyRenderers(ctx, lockArg, !stdoutCarriesDocument(request)), request);
   return report.ok ? EXIT.OK : EXIT.FAIL;
 }
 
-/** The server now: a saved snapshot or lock as it is, or a live server started as the lock was pinned. */
-async function obtainCurrent(
-  arg: string | undefined,
-  values: Record<string, unknown>,
-  lock: Lock,
-  ctx: CliContext,
-): Promise<ServerSnapshot | Lock> {
-  const target = resolveTarget(arg, targetOptions(values, ctx));
-  if (target.kind === "file") {
-    // A lock stands as itself, so that its instructions hash is compared too.
-    const saved = await readSavedFile(resolve(ctx.cwd, target.path));
-    return saved.origin === "lock" ? saved.lock : saved.snapshot;
-  }
-  const declared = lockClientCapabilities(lock, values["client-capabilities"] as string | undefined);
-  const { snapshot } = await obtainSnapshot(arg, { ...values, "client-capabilities": declared }, ctx);
-  return snapshot;
+/** The renderers of a pin report, keyed by format; SARIF findings point into `lockArg`. */
+export function verifyRenderers(ctx: CliContext, lockArg: string, colour = true): Renderers<PinReport> {
+  const style = colour && useColor(ctx) ? COLOR : PLAIN;
+  return {
+    text: (report) => renderPinReport(report, style),
+    json: (report) => renderPinJson(report),
+    sarif: (report) => renderSarif(pinSarif(report, SARIF_VERSION, sarifArtifact(lockArg, ctx))),
+    markdown: (report) => pinCheckCi(report).markdown,
+    github: (report) => renderAnnotations(pinCheckCi(report).annotations),
+  };
 }

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Style } from "../../report/style.js";
 import type { CliContext } from "../context.js";
+import type { ServerTarget } from "../../mcp/target.js";
 
 /** What every demo step gets: the CLI context, styling, a scratch folder and the sample server. */
 export interface DemoContext {
@@ -10,8 +11,8 @@ export interface DemoContext {
   style: Style;
   /** A temporary folder, removed when the demo ends. */
   dir: string;
-  /** The launch argv of the bundled sample server, optionally in its rug-pulled mode. */
-  sampleArgv(rugpull?: boolean): string[];
+  /** The bundled sample server as a target, optionally in its rug-pulled mode. */
+  sample(rugpull?: boolean): ServerTarget;
   /** Prints a step heading and the command it stands for. */
   heading(title: string, command: string): void;
 }
@@ -29,4 +30,10 @@ export function sampleServerArgv(rugpull = false): string[] {
   ];
   const file = candidates.find((c) => existsSync(c)) ?? candidates[0]!;
   return [process.execPath, file, ...(rugpull ? ["--rugpull"] : [])];
+}
+
+/** The bundled sample server as a launch target, labelled as the demo's headings name it. */
+export function sampleServer(rugpull = false): ServerTarget {
+  const label = `toolscore-notes-server${rugpull ? " --rugpull" : ""}`;
+  return { kind: "stdio", argv: sampleServerArgv(rugpull), env: {}, label };
 }

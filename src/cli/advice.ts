@@ -1,0 +1,41 @@
+import type { ErrorCode, ToolscoreError } from "../util/errors.js";
+import { limitEnvName, type LimitName } from "../util/limits.js";
+
+// What to do about an error, by its code (and, where one code has several causes, the
+// `data.problem` the library names): the library states facts, the CLI gives the advice.
+type Advice = (data: Record<string, unknown>) => string;
+
+const colon = (text: string) => `: ${text}`;
+const semi = (text: string) => `; ${text}`;
+const paren = (text: string) => ` (${text})`;
+
+const ADVICE: Partial<Record<ErrorCode | `${ErrorCode}/${string}`, Advice>> = {
+  TIMEOUT: () => colon("raise --timeout if it is just slow"),
+  LIMIT: (d) => colon(`raise it with --limit ${String(d.limit)}=N or ${limitEnvName(d.limit as LimitName)}`),
+  CLIENT_CAPABILITIES: () => colon("leave the option out"),
+  "USAGE/config-several-servers": () => colon("pick one with --server NAME"),
+  "FILE_INVALID/lock-invalid": () => paren("pin the server again with toolscore mcp pin SERVER"),
+  "FILE_INVALID/lock-kind": () => colon("make one with toolscore mcp pin SERVER"),
+  "FILE_INVALID/lockset-invalid": () => paren("pin the config again with toolscore mcp pin --config FILE"),
+  "FILE_INVALID/snapshot-kind": () => colon("make one with toolscore mcp list SERVER --json FILE"),
+  "PROTOCOL_ERROR/client-capabilities-missing": () =>
+    paren("declare them with --client-capabilities roots,sampling,elicitation"),
+  "PROTOCOL_ERROR/protocol-unsupported": () => semi("use --protocol auto or one of those"),
+  "PROTOCOL_ERROR/protocol-mismatch": () => semi("use --protocol auto"),
+  "PROTOCOL_ERROR/protocol-refused": () =>
+    semi("use --protocol auto to let toolscore pick a version it speaks"),
+  "PROTOCOL_ERROR/discover-invalid": (d) =>
+    paren(`try --protocol ${String(d.legacyProtocol)} to use initialize`),
+};
+
+/** The advice for an error, with its leading punctuation, or "" when there is none. */
+export function adviceFor(e: ToolscoreError): string {
+  const problem = typeof e.data.problem === "string" ? e.data.problem : undefined;
+  const advice = (problem !== undefined ? ADVICE[`${e.code}/${problem}`] : undefined) ?? ADVICE[e.code];
+  return advice ? advice(e.data) : "";
+}
+
+/** An error's one line for a person: what went wrong (the message) and what to do (the advice). */
+export function errorLine(e: ToolscoreError): string {
+  return `${e.message}${adviceFor(e)}`;
+}

@@ -1,0 +1,71 @@
+// The programmatic API with a server the caller brings: an in-process v2 SDK server joined by the
+// SDK's in-memory transport pair, no process and no port. The results are the ones the CLI
+// serialises, and they match what the CLI reports for the same server launched over stdio.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import {
+  diff,
+  lint,
+  listServer,
+  pin,
+  test as grade,
+  verify,
+  type TransportServer,
+} from "../../src/api/index.js";
+import { ToolscoreError } from "../../src/util/errors.js";
+import { fixtureCommand, runCli } from "../support/cli.js";
+import { v2Server } from "../fixtures/servers/v2-tools.mjs";
+
+/** A fresh in-process server per connection (test() may start it again after a crash). */
+function inProcess(): TransportServer {
+  return {
+    label: "in-process",
+    transport: async () => {
+      const [client, server] = InMemoryTransport.createLinkedPair();
+      await v2Server("v2-dual-stdio").connect(server);
+      return client;
+    },
+  };
+}
+
+const STDIO = fixtureCommand("v2-stdio.mjs");
+
+test("listServer over a transport lists what the launched server lists", async () => {
+  const { snapshot, origin } = await listServer(inProcess());
+  assert.equal(origin, "live");
+  const cli = await runCli(["mcp", "list", STDIO, "--json", "-"]);
+  assert.equal(cli.code, 0, cli.stderr);
+  const launched = JSON.parse(cli.stdout) as { tools: unknown[]; server: unknown };
+  assert.deepEqual(snapshot.tools, launched.tools);
+  assert.deepEqual(snapshot.server, launched.server);
+});
+
+test("lint, pin, verify and diff over a transport: the same reports as the CLI's JSON", async () => {
+  const linted = await lint(inProcess());
+  const cli = await runCli(["mcp", "lint", STDIO, "--json", "-"]);
+  assert.deepEqual(linted.report, JSON.parse(cli.stdout));
+
+  const { lock } = await pin(inProcess());
+  const { report } = await verify(inProcess(), lock);
+  assert.equal(report.kind, "toolscore.mcp-pin-report");
+  assert.equal(report.ok, true, JSON.stringify(report.findings));
+
+  const { diff: d } = await diff(inProcess(), inProcess());
+  assert.equal(d.toJSON().kind, "toolscore.mcp-diff");
+  assert.equal(d.fails("any"), false);
+});
+
+test("a pin check asks for the lock's client capabilities: another set is a CLIENT_CAPABILITIES error", async () => {
+  const { lock } = await pin(inProcess());
+  await assert.rejects(
+    verify(inProcess(), lock, { connect: { clientCapabilities: ["sampling"] } }),
+    (e: unknown) => e instanceof ToolscoreError && e.code === "CLIENT_CAPABILITIES",
+  );
+});
+
+test("test grades a server over a transport and returns the scorecard and its listing", async () => {
+  const { scorecard, snapshot } = await grade(inProcess(), { cases: 1, edgeCases: false });
+  assert.equal(scorecard.kind, "toolscore.mcp-scorecard");
+  assert.equal(scorecard.tools.length, snapshot.tools.length);
+});
