@@ -38,7 +38,7 @@ import { EXIT } from "./exit-codes.js";
 import { writeOutput } from "./output.js";
 import { lockClientCapabilities, pinCheckCi, readLockArg } from "./pin-check.js";
 import { snapshotOfTarget } from "./source.js";
-import { errorLine } from "./advice.js";
+import { errorLine } from "../report/advice.js";
 
 /** The default file of a lock set. */
 export const DEFAULT_LOCKSET = "toolscore.lockset.json";

@@ -8,7 +8,7 @@ import type { CliContext } from "./context.js";
 // Re-exported so that the bin loads one module before the command.
 export { processContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
-import { errorLine } from "./advice.js";
+import { errorLine } from "../report/advice.js";
 
 type Command = { run(args: string[], ctx: CliContext): Promise<number>; HELP: string };
 

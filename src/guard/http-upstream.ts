@@ -9,6 +9,7 @@ import { redactUrl } from "../mcp/redact.js";
 import { ToolscoreError } from "../util/errors.js";
 import { frameOf, messageOf, type Frame } from "./frame.js";
 import type { DeliveryFailure, ServerExit, Upstream } from "./upstream.js";
+import { errorLine } from "../report/advice.js";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
 type SessionTransport = Transport & { sessionId?: string; terminateSession?: () => Promise<void> };
@@ -61,7 +62,7 @@ export class HttpUpstream implements Upstream {
 
   private async open(): Promise<SessionTransport> {
     const sdk = await this.sdk!;
-    const fetch = boundedFetch({ timeoutMs: NO_TIMEOUT_MS, onLimit: (e) => void this.abort(e.message) });
+    const fetch = boundedFetch({ timeoutMs: NO_TIMEOUT_MS, onLimit: (e) => void this.abort(errorLine(e)) });
     const options = { requestInit: { headers: this.headers }, fetch };
     const transport: SessionTransport = this.sse
       ? new sdk.SSEClientTransport(this.url, options)

@@ -7,6 +7,7 @@ import { GuardCore, type GuardCoreOptions } from "./core.js";
 import { textOf, type Frame } from "./frame.js";
 import { LineSplitter, manyLines } from "./lines.js";
 import { exitCodeOf, type Upstream } from "./upstream.js";
+import { errorLine } from "../report/advice.js";
 
 // How long a server may take to end by itself once its input has ended.
 const FINISH_GRACE_MS = 2000;
@@ -53,7 +54,7 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
     let clientClosed = false;
     let finishing: Promise<void> | undefined;
     const tooLong = () =>
-      void upstream.abort(limitError("message-mb", "one message from the client is larger than").message);
+      void upstream.abort(errorLine(limitError("message-mb", "one message from the client is larger than")));
     const lines = new LineSplitter((text) => core.fromClient({ text }), tooLong);
     input.on("data", (chunk: Buffer) => {
       if (!manyLines(chunk)) return lines.push(chunk);

@@ -5,6 +5,7 @@ import { startProcess, stopProcess, type LaunchSpec } from "../mcp/process.js";
 import { limitError } from "../util/limits.js";
 import { textOf, type Frame } from "./frame.js";
 import { LineSplitter, manyLines } from "./lines.js";
+import { errorLine } from "../report/advice.js";
 
 export { HttpUpstream } from "./http-upstream.js";
 
@@ -106,7 +107,8 @@ export class ChildUpstream implements Upstream {
     this.child = child;
     const lines = new LineSplitter(
       (text) => onFrame({ text }),
-      () => void this.abort(limitError("message-mb", "one message from the server is larger than").message),
+      () =>
+        void this.abort(errorLine(limitError("message-mb", "one message from the server is larger than"))),
     );
     const stdoutDone = new Promise<void>((resolve) => {
       child.stdout!.once("end", resolve);

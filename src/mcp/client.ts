@@ -234,7 +234,7 @@ export class MCPStdioClient extends MCPClient {
     if (leftMs <= 0) {
       throw new ToolscoreError(
         "TIMEOUT",
-        `${redactCommand(argv.join(" "))} quit on the server/discover probe, and the timeout (${fmtSeconds(budgetMs)}) ran out before it could be started again: raise --timeout`,
+        `${redactCommand(argv.join(" "))} quit on the server/discover probe, and the timeout (${fmtSeconds(budgetMs)}) ran out before it could be started again`,
         { method: "initialize", timeoutMs: budgetMs },
       );
     }

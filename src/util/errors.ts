@@ -1,7 +1,7 @@
 /**
  * Every error toolscore throws on purpose carries one of these codes and its facts in `data`
  * (where one code has several causes, `data.problem` names the cause). The message says what went
- * wrong, never which option to change: the CLI adds that advice from one table (src/cli/advice.ts)
+ * wrong, never which option to change: the CLI adds that advice from one table (src/report/advice.ts)
  * and maps every code to exit code 2. Callers of the library branch on `code`, never on the message.
  */
 export type ErrorCode =

@@ -8,7 +8,7 @@ import { renderFieldDiff } from "../../src/report/field-diff.js";
 import { jsonDepth } from "../../src/util/json.js";
 import { DEFAULT_LIMITS, limitError, limits, limitsFrom, setLimits } from "../../src/util/limits.js";
 import { isToolscoreError } from "../../src/util/errors.js";
-import { errorLine } from "../../src/cli/advice.js";
+import { errorLine } from "../../src/report/advice.js";
 
 afterEach(() => setLimits());
 

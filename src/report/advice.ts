@@ -2,7 +2,8 @@ import type { ErrorCode, ToolscoreError } from "../util/errors.js";
 import { limitEnvName, type LimitName } from "../util/limits.js";
 
 // What to do about an error, by its code (and, where one code has several causes, the
-// `data.problem` the library names): the library states facts, the CLI gives the advice.
+// `data.problem` the library names): the library states facts; the CLI and the guard, which
+// people read, give the advice.
 type Advice = (data: Record<string, unknown>) => string;
 
 const colon = (text: string) => `: ${text}`;
