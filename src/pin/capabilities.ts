@@ -175,11 +175,6 @@ function firstMatch(pattern: RegExp, text: string, exec: boolean): string | unde
   return undefined;
 }
 
-/** The capability names of a derivation, in list order. */
-export function capabilityNames(findings: readonly CapabilityFinding[]): Capability[] {
-  return findings.map((f) => f.capability);
-}
-
 /**
  * Checks parsed JSON as capability overrides (`{"tool_name": ["read"]}`) and returns them with each
  * list de-duplicated and in list order, tools sorted by name. `source` names the input in errors.

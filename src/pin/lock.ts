@@ -22,14 +22,7 @@ import {
   type LockSurface,
 } from "./surface-lock.js";
 
-export {
-  definitionHashes,
-  fieldHashes,
-  lockHash,
-  lockProblems,
-  PINNED_FIELDS,
-  toolName,
-} from "./lock-hash.js";
+export { lockProblems, PINNED_FIELDS, toolName } from "./lock-hash.js";
 export type { LockProblem, PinnedField } from "./lock-hash.js";
 
 /** The `kind` of a lock file. */
