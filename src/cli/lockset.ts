@@ -3,14 +3,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { readConfigServers } from "../mcp/config-file.js";
-import { configServerNames } from "../mcp/config.js";
-import { resolveTarget } from "../mcp/target.js";
+import { configServerNames, normaliseEntry } from "../mcp/config.js";
+import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CapabilityOverrides } from "../pin/capabilities.js";
-import { buildLock } from "../pin/lock.js";
+import { buildLock, type Lock } from "../pin/lock.js";
 import {
   buildLockSet,
+  entryLock,
   launchInfo,
+  lockSetHash,
   LOCKSET_KIND,
   parseLockSet,
   serializeLockSet,
@@ -23,7 +25,7 @@ import { verifyLockSet, type CurrentServer } from "../pin/verify-set.js";
 import { renderLockSetJson, renderLockSetReport, lockSetMessage } from "../report/lockset.js";
 import { renderPinMarkdown } from "../report/pin-markdown.js";
 import { COLOR, PLAIN } from "../report/style.js";
-import { showUrl } from "../scan/entry.js";
+import { redactArgs, showUrl, unguardedEntry } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { writeFileAtomic } from "../util/fs.js";
@@ -34,7 +36,7 @@ import { parseConcurrency } from "./concurrency.js";
 import { useColor, type CliContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 import { writeOutput } from "./output.js";
-import { lockClientCapabilities, pinCheckCi } from "./pin-check.js";
+import { lockClientCapabilities, pinCheckCi, readLockArg } from "./pin-check.js";
 import { snapshotOfTarget } from "./source.js";
 
 /** The default file of a lock set. */
@@ -66,14 +68,61 @@ function readLockSet(path: string, shown: string): LockSet {
   return parseLockSet(data, shown);
 }
 
-/** The live snapshot of one config entry, started with the command's --env, --header and --cwd laid over it. */
+/**
+ * The lock the guard enforces: the file named by --lock, or, when that is a lock set, the entry of
+ * `server` (--server NAME). A set without --server, a set that does not match its own hash and an
+ * entry the set lacks are refused: the guard fails closed.
+ */
+export function readGuardLock(lockArg: string, server: string | undefined, ctx: CliContext): Lock {
+  const path = pathArg(lockArg, ctx);
+  if (!isLockSetFile(path)) return readLockArg(lockArg, ctx);
+  const set = readLockSet(path, lockArg);
+  const names = Object.keys(set.servers);
+  if (server === undefined)
+    throw new ToolscoreError(
+      "USAGE",
+      `${lockArg} is a lock set: name the server whose entry the guard enforces with --server NAME (${names.join(", ") || "it has none"})`,
+    );
+  if (lockSetHash(set) !== set.lockset_sha256)
+    throw new ToolscoreError(
+      "FILE_INVALID",
+      `${lockArg}: the lock set does not match its own hash: it was edited by hand (pin-lock-modified); nothing is served under it: pin the config again with toolscore mcp pin --config FILE`,
+      { path },
+    );
+  if (!Object.hasOwn(set.servers, server))
+    throw new ToolscoreError(
+      "FILE_INVALID",
+      `${lockArg} has no entry for ${JSON.stringify(server)}; nothing is served: pin it first (toolscore mcp pin --config FILE --server ${server} --lock ${lockArg})`,
+      { path },
+    );
+  return entryLock(set.servers[server]!);
+}
+
+/**
+ * The live snapshot of one config entry (`raw`, in the common shape), started with the command's
+ * --env, --header and --cwd laid over it.
+ */
 async function snapshotOfEntry(
   name: string,
+  raw: unknown,
   values: Record<string, unknown>,
   ctx: CliContext,
 ): Promise<ServerSnapshot> {
-  const target = resolveTarget(undefined, { ...targetOptions(values, ctx), server: name });
+  const opts = targetOptions(values, ctx);
+  const entry = normaliseEntry(raw, opts.config!, name);
+  const target = configTarget(name, entry, {
+    env: parseEnv(opts.env ?? []),
+    headers: parseHeaders(opts.headers ?? []),
+    cwd: opts.cwd,
+  });
   return (await snapshotOfTarget(target, values, ctx)).snapshot;
+}
+
+/** A config's servers as pinned and verified: an entry the guard wraps stands for its own server. */
+function configServers(config: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(readConfigServers(config)).map(([n, raw]) => [n, unguardedEntry(raw)]),
+  );
 }
 
 const shownPath = (ctx: CliContext, p: string) => {
@@ -96,20 +145,31 @@ export async function pinLockSet(
   const one = values.server as string | undefined;
   if (values.capabilities !== undefined && one === undefined)
     throw new ToolscoreError("USAGE", "with a lock set, --capabilities goes with --server NAME (one server)");
+  // A lock of one server is never overwritten by a set: that would throw its approval away.
+  if (one === undefined && existsSync(lockPath) && !isLockSetFile(lockPath))
+    throw new ToolscoreError(
+      "USAGE",
+      `${values.lock as string} is not a lock set (the lock of one server?): nothing written; pin the whole config into another file (--lock toolscore.lockset.json), or one entry with --server NAME`,
+    );
   const concurrency = parseConcurrency(values.concurrency as string | undefined, 4);
-  const raw = readConfigServers(config);
+  const raw = configServers(config);
+  if (one !== undefined && !Object.hasOwn(raw, one))
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `${values.config as string} has no server named ${JSON.stringify(one)}; it has: ${Object.keys(raw).sort().join(", ")}`,
+    );
   const names = one === undefined ? configServerNames(config, raw) : [one];
   const old = one === undefined ? undefined : readLockSet(lockPath, shownPath(ctx, lockPath));
   const failures: string[] = [];
   const entries = await runPool(
     names.map((name) => async (): Promise<[string, LockSetEntry] | undefined> => {
       try {
-        const snapshot = await snapshotOfEntry(name, values, ctx);
+        const snapshot = await snapshotOfEntry(name, raw[name], values, ctx);
         return [
           name,
           {
             ...buildLock(snapshot, { overrides, resources: values.resources === true }),
-            launch: launchInfo(raw[name], showUrl),
+            launch: launchInfo(raw[name], showUrl, redactArgs),
           },
         ];
       } catch (e) {
@@ -172,7 +232,7 @@ export async function verifyLockSetCommand(
   const concurrency = parseConcurrency(values.concurrency as string | undefined, 4);
   const set = readLockSet(pathArg(lockArg, ctx), lockArg);
   const config = pathArg(values.config as string, ctx);
-  const raw = readConfigServers(config);
+  const raw = configServers(config);
   const only = values.server as string | undefined;
   if (only !== undefined && !Object.hasOwn(raw, only) && !Object.hasOwn(set.servers, only))
     throw new ToolscoreError(
@@ -185,12 +245,12 @@ export async function verifyLockSetCommand(
   const current: Record<string, CurrentServer> = {};
   await runPool(
     names.map((name) => async () => {
-      const now: CurrentServer = { launch: launchInfo(raw[name], showUrl) };
+      const now: CurrentServer = { launch: launchInfo(raw[name], showUrl, redactArgs) };
       current[name] = now;
       if (!Object.hasOwn(set.servers, name)) return;
       try {
         const caps = lockClientCapabilities(set.servers[name]!, undefined);
-        now.current = await snapshotOfEntry(name, { ...values, "client-capabilities": caps }, ctx);
+        now.current = await snapshotOfEntry(name, raw[name], { ...values, "client-capabilities": caps }, ctx);
       } catch (e) {
         if (!isToolscoreError(e)) throw e;
         now.error = e.message;

@@ -129,7 +129,8 @@ export function parseEnv(pairs: string[]): Record<string, string> {
   return env;
 }
 
-function parseHeaders(lines: string[]): Record<string, string> {
+/** Parses `Name: value` strings from --header. */
+export function parseHeaders(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const h of lines) {
     const colon = h.indexOf(":");

@@ -126,8 +126,15 @@ export function parseLockSet(data: unknown, source = "the lock set"): LockSet {
   return data as unknown as LockSet;
 }
 
-/** The launch description of a config entry in the common shape (see src/mcp/config-file.ts). */
-export function launchInfo(raw: unknown, showUrl: (url: string) => string): LaunchInfo {
+/**
+ * The launch description of a config entry in the common shape (see src/mcp/config-file.ts), its
+ * URL shown by `showUrl` and its arguments by `showArgs`, which hide the secrets they hold.
+ */
+export function launchInfo(
+  raw: unknown,
+  showUrl: (url: string) => string,
+  showArgs: (args: readonly string[]) => string[],
+): LaunchInfo {
   const r = isObject(raw) ? raw : {};
   const names = (v: unknown) => (isObject(v) ? Object.keys(v).sort(compareCodeUnits) : []);
   const url = r.url ?? r.serverUrl;
@@ -143,7 +150,7 @@ export function launchInfo(raw: unknown, showUrl: (url: string) => string): Laun
   return {
     transport: "stdio",
     command: typeof r.command === "string" ? r.command : null,
-    args: Array.isArray(r.args) ? r.args.map(String) : [],
+    args: showArgs(Array.isArray(r.args) ? r.args.map(String) : []),
     url: null,
     env: names(r.env),
     headers: [],

@@ -1,12 +1,13 @@
-// Installing the guard into a client config: each stdio entry rewritten in place so that the client
+// Installing the guard into a client config: each command entry rewritten in place so that the client
 // launches `toolscore mcp guard --lock LOCK [--server NAME] -- <the original command>`, and back.
 // Only the text of the command and the start of the argument list change: comments, formatting,
 // env, cwd, type and keys toolscore does not know stay as they are, so that uninstalling gives the
-// file back byte for byte.
+// file back byte for byte. URL entries: see guard-install-url.ts.
 import { applyEdits, findNodeAtLocation, parseTree, type Edit, type Node } from "jsonc-parser";
 import type { ConfigShape } from "../mcp/config-file.js";
 import { compareCodeUnits } from "../util/order.js";
 import { isGuardedArgv } from "./entry.js";
+import { isUrlEntry, isWrappedUrlEntry, unwrapUrlEntry, wrapUrlEntry } from "./guard-install-url.js";
 
 /** What happened to one entry. */
 export interface InstallOutcome {
@@ -54,6 +55,11 @@ function argvOf(entry: Node, shape: ConfigShape) {
 
 const list = (words: string[]) => words.map((w) => JSON.stringify(w)).join(", ");
 
+/** The words after toolscore's own that run the guard for entry `name`, up to and with `--`. */
+export function guardWords(o: InstallOptions, name: string): string[] {
+  return ["mcp", "guard", "--lock", o.lock, ...(o.lockSet ? ["--server", name] : []), "--"];
+}
+
 /** The steps that wrap one entry, or why it cannot be wrapped. */
 function wrapSteps(
   path: string[],
@@ -62,11 +68,14 @@ function wrapSteps(
   name: string,
   o: InstallOptions,
 ): Step[] | string {
-  if (["url", "serverUrl", "httpUrl"].some((k) => findNodeAtLocation(entry, [k]) !== undefined))
-    return "a URL entry: the client connects to it itself, there is no command to wrap";
+  const guard = guardWords(o, name);
+  if (isUrlEntry(entry)) {
+    const why = wrapUrlEntry(entry, shape, [...o.toolscore, ...guard]);
+    if (typeof why === "string") return why;
+    return [(_, now) => wrapUrlEntry(now, shape, [...o.toolscore, ...guard]) as Edit[]];
+  }
   const found = argvOf(entry, shape);
   if (found === undefined) return "no command with a list of string arguments";
-  const guard = ["mcp", "guard", "--lock", o.lock, ...(o.lockSet ? ["--server", name] : []), "--"];
   if (shape === "opencode") {
     const first = found.command.children![0]!;
     return [() => [{ offset: first.offset, length: 0, content: `${list([...o.toolscore, ...guard])}, ` }]];
@@ -94,6 +103,10 @@ function wrapSteps(
 function unwrapSteps(path: string[], entry: Node, shape: ConfigShape): Step[] | undefined {
   const found = argvOf(entry, shape);
   if (found === undefined || !isGuardedArgv(found.argv)) return undefined;
+  if (isWrappedUrlEntry(entry)) {
+    if (unwrapUrlEntry(entry, shape) === undefined) return undefined;
+    return [(_, now) => unwrapUrlEntry(now, shape)!];
+  }
   const dash = found.argv.indexOf("--", found.argv.indexOf("guard"));
   if (dash < 0 || dash + 1 >= found.argv.length) return undefined;
   if (shape === "opencode") {
@@ -171,9 +184,11 @@ function parseTreeValue(text: string, path: readonly string[]): unknown {
 }
 
 /**
- * Wraps the stdio entries of a JSONC config text (all, or `only`) in the guard. An entry already
- * wrapped is left as it is (installing twice changes nothing); one whose server the lock does not
- * pin, or a URL entry, is skipped with the reason. Returns the new text and what happened to each.
+ * Wraps the entries of a JSONC config text (all, or `only`) in the guard: a command entry's own
+ * command goes after `--`; a URL entry becomes a command entry that runs the guard with the URL
+ * (see guard-install-url.ts). An entry already wrapped is left as it is (installing twice changes
+ * nothing); one whose server the lock does not pin, or a URL entry the guard cannot take, is
+ * skipped with the reason. Returns the new text and what happened to each.
  */
 export function installGuard(
   text: string,

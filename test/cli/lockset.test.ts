@@ -10,6 +10,7 @@ import { surfaceFile } from "../support/fake-home.js";
 
 const SECRET_ENV = "sk-live-LOCKSET-ENV";
 const SECRET_HEADER = "Bearer LOCKSET-HEADER";
+const SECRET_ARG = "sk-live-LOCKSET-ARG";
 
 interface JsonServer {
   name: string;
@@ -29,6 +30,8 @@ describe("a lock set over a whole config", () => {
     command: process.execPath,
     args: [fixture("pin-surface.mjs"), surface(name), ...extra],
   });
+  // gamma takes a token as an argument: the set and the reports show it as ***.
+  const gamma = () => entry("gamma", ["--token", SECRET_ARG]);
   const config = join(dir, "mcp.json");
   const set = join(dir, "toolscore.lockset.json");
   const servers: Record<string, unknown> = {};
@@ -59,7 +62,7 @@ describe("a lock set over a whole config", () => {
       writeFileSync(surface(n), JSON.stringify(surfaceFile(n, [`get_${n}`, `list_${n}`])));
     servers.alpha = { ...entry("alpha"), env: { API_KEY: SECRET_ENV } };
     servers.beta = entry("beta");
-    servers.gamma = entry("gamma");
+    servers.gamma = gamma();
     writeConfig();
     const r = await run("mcp", "pin", "--config", config, "--lock", set);
     assert.equal(r.code, 0, r.stderr);
@@ -90,6 +93,18 @@ describe("a lock set over a whole config", () => {
       env: ["API_KEY"],
       headers: [],
     });
+    assert.deepEqual(s.servers.gamma!.launch.args.slice(-2), ["--token", "***"]);
+  });
+
+  test("a lock of one server named as --lock is not overwritten by a set", async () => {
+    const single = join(dir, "beta.lock.json");
+    const one = await run("mcp", "pin", "--config", config, "--server", "beta", "--lock", single);
+    assert.equal(one.code, 0, one.stderr);
+    const text = readFileSync(single, "utf8");
+    const r = await run("mcp", "pin", "--config", config, "--lock", single);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /beta\.lock\.json is not a lock set .*nothing written/);
+    assert.equal(readFileSync(single, "utf8"), text);
   });
 
   test("pinning again rewrites nothing", async () => {
@@ -201,7 +216,7 @@ describe("a lock set over a whole config", () => {
       assert.match(r.stdout, /gamma: could not be checked/);
       assert.match(r.stdout, /Lock set check: ERROR \(0 of 3 servers fail, 1 could not be checked/);
     } finally {
-      servers.gamma = entry("gamma");
+      servers.gamma = gamma();
       writeConfig();
     }
   });
@@ -237,19 +252,23 @@ describe("a lock set over a whole config", () => {
     }
   });
 
-  test("secrets in env and headers never reach the set or the reports", async () => {
+  test("secrets in env, headers and arguments never reach the set or the reports", async () => {
     servers.remote = {
       url: "http://127.0.0.1:9/mcp?token=q-SECRET",
       headers: { Authorization: SECRET_HEADER },
     };
+    // A changed launch line is reported, before and after, with the token hidden.
+    servers.gamma = entry("gamma", ["--token", SECRET_ARG, "--v2"]);
     writeConfig();
     try {
       const r = await verify();
       const all =
         r.stdout + r.stderr + readFileSync(join(dir, "report.json"), "utf8") + readFileSync(set, "utf8");
-      for (const s of [SECRET_ENV, SECRET_HEADER, "q-SECRET"]) assert.ok(!all.includes(s), s);
+      for (const s of [SECRET_ENV, SECRET_HEADER, SECRET_ARG, "q-SECRET"]) assert.ok(!all.includes(s), s);
+      assert.match(r.stdout, /'gamma' is launched differently: .* --token \*\*\* -> .* --token \*\*\* --v2/);
     } finally {
       delete servers.remote;
+      servers.gamma = gamma();
       writeConfig();
     }
   });

@@ -89,6 +89,14 @@ describe("mcp scan: every client in a fake home", () => {
       );
     }
     assert.equal(row("oc-local").target, "bun x oc-mcp");
+    // Secrets in arguments are hidden; references stay as written and are named.
+    assert.equal(row("kiro-fetch").target, "uvx mcp-server-fetch --api-key=*** --user-agent=${env:KIRO_UA}");
+    assert.deepEqual(row("kiro-fetch").placeholders, ["${env:KIRO_UA}"]);
+    assert.equal(row("q-time").target, 'uvx mcp-server-time --token *** --header "Authorization: ***"');
+    assert.equal(
+      row("cline-git").target,
+      "uvx mcp-server-git --remote https://***:***@git.example.com/r.git",
+    );
     assert.equal(row("code-local").target, "https://***:***@api.example.com/mcp?token=***");
     assert.ok(rows.every((r) => r.guarded === false));
     noSecrets(run.stdout + run.stderr);

@@ -13,6 +13,10 @@ export const SECRETS = [
   "query-SECRET4",
   "toml-SECRET5",
   "sk-vscode-SECRET6",
+  "arg-key-SECRET7",
+  "arg-token-SECRET8",
+  "arg-url-SECRET9",
+  "arg-bearer-SECRET10",
 ];
 
 /** A surface for the pin-surface fixture server. */
@@ -142,15 +146,24 @@ bearer_token_env_var = "FIGMA_TOKEN"
   );
   h.write(
     "xdg/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json",
-    `{"mcpServers": {"cline-git": {"command": "uvx", "args": ["mcp-server-git"], "disabled": false, "alwaysAllow": []}}}`,
+    JSON.stringify({
+      mcpServers: {
+        "cline-git": {
+          command: "uvx",
+          args: ["mcp-server-git", "--remote", `https://git:${SECRETS[8]}@git.example.com/r.git`],
+          disabled: false,
+          alwaysAllow: [],
+        },
+      },
+    }),
   );
   h.write(
     "home/.kiro/settings/mcp.json",
-    `{"mcpServers": {"kiro-fetch": {"command": "uvx", "args": ["mcp-server-fetch"]}}}`,
+    `{"mcpServers": {"kiro-fetch": {"command": "uvx", "args": ["mcp-server-fetch", "--api-key=${SECRETS[6]}", "--user-agent=\${env:KIRO_UA}"]}}}`,
   );
   h.write(
     "home/.aws/amazonq/mcp.json",
-    `{"mcpServers": {"q-time": {"command": "uvx", "args": ["mcp-server-time"]}}}`,
+    `{"mcpServers": {"q-time": {"command": "uvx", "args": ["mcp-server-time", "--token", "${SECRETS[7]}", "--header", "Authorization: Bearer ${SECRETS[9]}"]}}}`,
   );
   h.write(
     "xdg/opencode/opencode.json",

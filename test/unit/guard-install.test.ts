@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseConfigText, serverBlocks, type ConfigShape } from "../../src/mcp/config-file.js";
+import { normaliseEntry } from "../../src/mcp/config.js";
 import { installGuard, uninstallGuard, type InstallOptions } from "../../src/scan/guard-install.js";
 
 const OPTS: InstallOptions = {
@@ -46,7 +47,14 @@ test("stdio entries wrapped, env, cwd, comments and unknown keys kept", () => {
   const data = parseConfigText(installed.text, "c.json", "jsonc") as {
     mcpServers: Record<
       string,
-      { command: string; args?: string[]; env?: object; cwd?: string; disabled?: boolean }
+      {
+        command: string;
+        args?: string[];
+        env?: object;
+        cwd?: string;
+        disabled?: boolean;
+        [k: string]: unknown;
+      }
     >;
   };
   const notes = data.mcpServers.notes!;
@@ -75,7 +83,7 @@ test("stdio entries wrapped, env, cwd, comments and unknown keys kept", () => {
       ["bare", "wrapped"],
       ["empty", "wrapped"],
       ["notes", "wrapped"],
-      ["remote", "skipped"],
+      ["remote", "wrapped"],
       ["unpinned", "skipped"],
     ],
   );
@@ -83,7 +91,11 @@ test("stdio entries wrapped, env, cwd, comments and unknown keys kept", () => {
     installed.outcomes.find((o) => o.name === "unpinned")!.reason!,
     /not in the lock: pin it first/,
   );
-  assert.match(installed.outcomes.find((o) => o.name === "remote")!.reason!, /URL entry/);
+  assert.deepEqual(data.mcpServers.remote, {
+    command: "toolscore",
+    args: ["mcp", "guard", "--lock", OPTS.lock, "--server", "remote", "https://example.com/mcp"],
+    "x-toolscore-url": "https://example.com/mcp",
+  });
 });
 
 test("installing twice changes nothing; uninstalling gives the file back byte for byte", () => {
@@ -149,3 +161,84 @@ test("--server NAME wraps only that entry; a single lock adds no --server", () =
   assert.deepEqual(data.mcpServers.bare!.args, ["mcp", "guard", "--lock", OPTS.lock, "--", "notes-server"]);
   assert.equal(data.mcpServers.notes!.args![0], "-y");
 });
+
+const GUARD = ["/opt/ts/cli.js", "mcp", "guard", "--lock", OPTS.lock, "--server", "n"];
+
+// [case, shape, text, the wrapped entry's args after the guard's words]
+const URL_SHAPES: Array<[string, ConfigShape, string, string[]]> = [
+  [
+    "Cursor url with a header reference",
+    "mcpServers",
+    `{\n  "mcpServers": {\n    "n": {\n      "url": "https://h.example.com/mcp", // remote\n      "headers": { "Authorization": "Bearer \${env:TOKEN}" },\n    },\n  },\n}\n`,
+    ["--header", "Authorization: Bearer ${env:TOKEN}", "https://h.example.com/mcp"],
+  ],
+  [
+    "VS Code type http",
+    "servers",
+    `{\n\t"servers": {\n\t\t"n": { "type": "http", "url": "https://h.example.com/mcp", "headers": { "Accept-Language": "de" } }\n\t}\n}\n`,
+    ["--header", "Accept-Language: de", "https://h.example.com/mcp"],
+  ],
+  [
+    "Windsurf serverUrl",
+    "mcpServers",
+    `{"mcpServers": {"n": {"serverUrl": "https://w.example.com/mcp"}}}`,
+    ["https://w.example.com/mcp"],
+  ],
+  [
+    "Gemini CLI httpUrl",
+    "mcpServers",
+    `{"mcpServers": {"n": {"timeout": 5000, "httpUrl": "https://g.example.com/mcp"}}}`,
+    ["https://g.example.com/mcp"],
+  ],
+  [
+    "opencode remote",
+    "opencode",
+    `{\n  "mcp": {\n    "n": { "type": "remote", "url": "https://o.example.com/mcp", "enabled": true }\n  }\n}\n`,
+    ["https://o.example.com/mcp"],
+  ],
+];
+
+for (const [name, shape, text, args] of URL_SHAPES) {
+  test(`URL entry, ${name}: runs the guard with the URL, idempotent, restored byte for byte`, () => {
+    const { installed, again, removed } = roundTrip(text, shape, {
+      ...OPTS,
+      toolscore: ["node", "/opt/ts/cli.js"],
+    });
+    assert.deepEqual(
+      installed.outcomes.map((o) => o.action),
+      ["wrapped"],
+    );
+    const blocks = serverBlocks(parseConfigText(installed.text, "c.json", "jsonc"), shape);
+    const entry = normaliseEntry(blocks[0]!.servers.n, "c.json", "n");
+    assert.equal(entry.transport, "stdio");
+    assert.deepEqual(entry.transport === "stdio" && [entry.command, ...entry.args], [
+      "node",
+      ...GUARD,
+      ...args,
+    ]);
+    assert.equal(again.text, installed.text);
+    assert.equal(removed.text, text);
+  });
+}
+
+// [case, entry, reason]
+const URL_REFUSED: Array<[string, string, RegExp]> = [
+  ["an SSE entry", `{"type": "sse", "url": "https://h.example.com/sse"}`, /an SSE entry/],
+  [
+    "a header written out",
+    `{"url": "https://h.example.com/mcp", "headers": {"Authorization": "Bearer abc"}}`,
+    /its Authorization header is written out/,
+  ],
+  ["URL credentials", `{"url": "https://me:pw@h.example.com/mcp"}`, /its URL holds credentials/],
+  ["a token in the query", `{"url": "https://h.example.com/mcp?api_key=abc"}`, /its URL holds credentials/],
+];
+
+for (const [name, entry, reason] of URL_REFUSED) {
+  test(`URL entry not wrapped: ${name}`, () => {
+    const text = `{"mcpServers": {"n": ${entry}}}`;
+    const { installed } = roundTrip(text, "mcpServers");
+    assert.equal(installed.text, text);
+    assert.equal(installed.outcomes[0]!.action, "skipped");
+    assert.match(installed.outcomes[0]!.reason!, reason);
+  });
+}

@@ -5,6 +5,7 @@ import { detectShape, parseConfigText, readConfigText, serverBlocks } from "../.
 import { readLock } from "../../pin/lock-file.js";
 import { parseLockSet } from "../../pin/lockset.js";
 import { installGuard, uninstallGuard, type InstallOutcome } from "../../scan/guard-install.js";
+import { installGuardToml, uninstallGuardToml } from "../../scan/guard-install-toml.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../util/fs.js";
 import { escapeLine } from "../../util/unicode.js";
@@ -16,20 +17,23 @@ import { isLockSetFile } from "../lockset.js";
 export const HELP = `Usage: toolscore mcp guard --install --config FILE --lock LOCK [--server NAME] [--toolscore CMD]
        toolscore mcp guard --uninstall --config FILE [--server NAME]
 
-Installs the guard into a client config: each stdio entry (or the one named) is rewritten in place
-so that the client launches
+Installs the guard into a client config: each entry (or the one named) is rewritten in place so
+that the client launches
 
   toolscore mcp guard --lock <LOCK, absolute> [--server NAME] -- <the entry's own command and args>
 
-LOCK is a lock set (each entry then names its server with --server) or, for one server, a lock.
-Only the entry's command and the start of its args change: env, cwd, type, other keys, comments
-and formatting stay. A backup of the file (FILE.toolscore-backup) is written first. Installing
-twice changes nothing; an entry whose server the lock does not pin is refused (pin it first), and
-nothing is written. URL entries are listed as not wrapped, with the reason. --uninstall gives every
-wrapped entry its own command back, byte for byte.
+or, for a URL entry, toolscore mcp guard --lock ... [--header "Name: value"...] <URL>, the entry's
+url, type and headers kept under x-toolscore- names. LOCK is a lock set (each entry then names its
+server with --server) or, for one server, a lock. Only the entry's command and the start of its
+args change: env, cwd, type, other keys, comments and formatting stay (JSON, JSONC, and Codex's
+TOML [mcp_servers.NAME] tables). A backup of the file (FILE.toolscore-backup) is written first.
+Installing twice changes nothing; an entry whose server the lock does not pin is refused (pin it
+first), and nothing is written. A URL entry the guard cannot take (SSE, or a secret written out in
+its URL or headers, which would be on the guard's command line) is listed as not wrapped, with the
+reason. --uninstall gives every wrapped entry back, byte for byte.
 
 Options:
-  --config FILE                 the client config to edit (JSON or JSONC; Codex TOML is refused)
+  --config FILE                 the client config to edit (JSON, JSONC, or Codex's TOML)
   --lock LOCK                   with --install: the lock or lock set the guard enforces
   --server NAME                 only this entry
   --toolscore CMD               how the client runs toolscore (default "toolscore", found on the
@@ -83,8 +87,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       "CONFIG_INVALID",
       `${values.config} has no server named ${JSON.stringify(only)}`,
     );
-  if (shape === "codex") return refuseToml(file, blocks[0]?.servers ?? {}, values, ctx, only);
-
+  const paths = blocks.map((b) => b.path);
   let result: { text: string; outcomes: InstallOutcome[] };
   if (values.install) {
     if (values.lock === undefined)
@@ -107,13 +110,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const toolscore = splitCommand(values.toolscore ?? "toolscore");
     if (toolscore.length === 0)
       throw new ToolscoreError("USAGE", "--toolscore names the command that runs toolscore");
-    result = installGuard(
-      text,
-      shape,
-      blocks.map((b) => b.path),
-      { toolscore, lock: lockPath, lockSet, pinned },
-      only,
-    );
+    const o = { toolscore, lock: lockPath, lockSet, pinned };
+    result = shape === "codex" ? installGuardToml(text, o, only) : installGuard(text, shape, paths, o, only);
     const refused = result.outcomes.filter(
       (o) => o.action === "skipped" && o.reason?.startsWith("not in the lock"),
     );
@@ -124,12 +122,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       );
     }
   } else {
-    result = uninstallGuard(
-      text,
-      shape,
-      blocks.map((b) => b.path),
-      only,
-    );
+    result = shape === "codex" ? uninstallGuardToml(text, only) : uninstallGuard(text, shape, paths, only);
   }
   const shown = relative(ctx.cwd, file) || file;
   const lines = result.outcomes.map((o) => {
@@ -155,44 +148,4 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     `${lines.join("\n")}\n${values.install ? "Guard installed in" : "Guard taken out of"} ${n} entr${n === 1 ? "y" : "ies"} of ${shown} (backup: ${shown}${BACKUP}).\n`,
   );
   return EXIT.OK;
-}
-
-// Codex's TOML is not rewritten: the file is left alone and the lines to write by hand are shown.
-function refuseToml(
-  file: string,
-  servers: Record<string, unknown>,
-  values: { install?: boolean; lock?: string; toolscore?: string },
-  ctx: CliContext,
-  only: string | undefined,
-): number {
-  const lines = [`toolscore: ${file} is TOML (Codex): toolscore does not rewrite it; nothing was changed.`];
-  if (values.install && values.lock !== undefined) {
-    const lock = pathArg(values.lock, ctx);
-    const set = isLockSetFile(lock);
-    const toolscore = splitCommand(values.toolscore ?? "toolscore");
-    lines.push("To guard a server, give its table these two lines:");
-    for (const [name, raw] of Object.entries(servers)) {
-      if (only !== undefined && name !== only) continue;
-      const e = raw as { command?: unknown; args?: unknown };
-      if (typeof e.command !== "string") continue;
-      const args = [
-        ...toolscore.slice(1),
-        "mcp",
-        "guard",
-        "--lock",
-        lock,
-        ...(set ? ["--server", name] : []),
-        "--",
-        e.command,
-        ...(Array.isArray(e.args) ? e.args.map(String) : []),
-      ];
-      lines.push(
-        `  [mcp_servers.${name}]`,
-        `  command = ${JSON.stringify(toolscore[0])}`,
-        `  args = ${JSON.stringify(args)}`,
-      );
-    }
-  }
-  ctx.stderr(lines.map(escapeLine).join("\n") + "\n");
-  return EXIT.ERROR;
 }

@@ -10,10 +10,11 @@ import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { choice, connectOptions, parseCommand, pathArg, SERVER_OPTIONS, targetOptions } from "../args.js";
 import type { CliContext } from "../context.js";
-import { readLockArg } from "../pin-check.js";
+import { readGuardLock } from "../lockset.js";
 
 export const HELP = `Usage: toolscore mcp guard SERVER --lock FILE [--on-drift hide|block|warn] [--log FILE] [options]
        toolscore mcp guard --lock FILE [options] -- CMD ARG...
+       toolscore mcp guard --lock SET --server NAME [options] -- CMD ARG...
 
 Runs in place of a server in an MCP client's config and enforces the lock at run time, with the
 checks and rule ids of mcp verify-pin. It launches (or reaches) the server, lists it and checks
@@ -22,10 +23,12 @@ and refuses calls to tools that are not in the lock or that drifted. Everything 
 unchanged. After --, the server's command and arguments are taken as they are (no splitting).
 
 SERVER is a launch command in quotes ("node server.js"), a URL, or --config PATH [--server NAME].
+With a lock set (mcp pin --config FILE) as --lock, the guard enforces the entry --server NAME.
 
 Options:
   --lock FILE                   the lock to enforce (required); a missing, malformed or hand-edited
                                 lock starts nothing and exits 2
+  --server NAME                 with a lock set as --lock: the entry to enforce
   --on-drift MODE               hide (default): withhold drifted tools and changed instructions;
                                 block: refuse every list and call once anything drifted;
                                 warn: let everything through and log it
@@ -76,7 +79,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const log = createEventLog({ append, server: target.label, stderr: ctx.stderr });
   let lock: Lock;
   try {
-    lock = readLockArg(values.lock, ctx);
+    lock = readGuardLock(values.lock, values.server, ctx);
     assertLockIntact(lock, values.lock);
   } catch (e) {
     // Fail closed: nothing is started or forwarded; the error's one line goes to stderr.
@@ -121,7 +124,9 @@ function guardTarget(
       label: command.map(shellQuote).join(" "),
     };
   }
-  const target = resolveTarget(arg, targetOptions(values, ctx));
+  // Without --config, --server names the entry of a lock set, not an entry of a config.
+  const opts = targetOptions(values, ctx);
+  const target = resolveTarget(arg, values.config === undefined ? { ...opts, server: undefined } : opts);
   if (target.kind === "file") {
     throw new ToolscoreError(
       "USAGE",
@@ -185,10 +190,14 @@ function reviewCommand(
   target: Extract<ServerTarget, { kind: "stdio" | "http" }>,
   values: Record<string, unknown>,
 ): string {
+  // A lock set is checked against the client config that launches the guard, which it does not know.
+  const set = values.config === undefined && values.server !== undefined;
   const server =
-    values.config === undefined
-      ? shellQuote(target.label)
-      : `--config ${shellQuote(values.config as string)} --server ${shellQuote(target.label)}`;
+    values.config !== undefined
+      ? `--config ${shellQuote(values.config as string)} --server ${shellQuote(target.label)}`
+      : set
+        ? `--config CLIENT_CONFIG --server ${shellQuote(values.server as string)}`
+        : shellQuote(target.label);
   return `toolscore mcp verify-pin ${server} --lock ${shellQuote(values.lock as string)}`;
 }
 
