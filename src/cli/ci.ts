@@ -41,6 +41,3 @@ export function emitCi(
   const write = stdoutIsDocument ? ctx.stderr : ctx.stdout;
   for (const a of annotations) write(formatAnnotation(a) + "\n");
 }
-
-/** Writes machine output to a file (atomically) or to stdout for `-`. */
-export { writeOutput } from "./output.js";

@@ -6,7 +6,7 @@ import { readConfigServers } from "../mcp/config-file.js";
 import { configServerNames, normaliseEntry } from "../mcp/config.js";
 import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
-import type { CapabilityOverrides } from "../pin/capabilities.js";
+import type { EffectOverrides } from "../pin/effects.js";
 import { buildLock, type Lock } from "../pin/lock.js";
 import {
   buildLockSet,
@@ -41,10 +41,6 @@ import { snapshotOfTarget } from "./source.js";
 
 /** The default file of a lock set. */
 export const DEFAULT_LOCKSET = "toolscore.lockset.json";
-
-/** Help lines for the lock set options of pin and verify-pin. */
-export const LOCKSET_HELP = `  --concurrency N               with a lock set: servers started at once (default 4)
-`;
 
 /** True when `path` names a file whose kind is a lock set (read only as far as needed). */
 export function isLockSetFile(path: string): boolean {
@@ -138,7 +134,7 @@ const shownPath = (ctx: CliContext, p: string) => {
 export async function pinLockSet(
   values: Record<string, unknown>,
   ctx: CliContext,
-  overrides: CapabilityOverrides = {},
+  overrides: EffectOverrides = {},
 ): Promise<number> {
   const config = pathArg(values.config as string, ctx);
   const lockPath = pathArg((values.lock as string | undefined) ?? DEFAULT_LOCKSET, ctx);

@@ -72,7 +72,7 @@ export class GuardCore {
   private readonly idPrefix = `toolscore-guard-${randomUUID()}-`;
   private nextOwn = 1;
   private facts: HandshakeFacts | undefined;
-  private capabilitiesKnown = false;
+  private serverCapabilitiesKnown = false;
   private handshakeInFlight = false;
   private sentInitialized = false;
   private eraMeta: Record<string, unknown> | undefined;
@@ -303,7 +303,7 @@ export class GuardCore {
       return;
     }
     this.facts = handshakeFacts(result, this.eraMeta);
-    this.capabilitiesKnown = isObject(result.capabilities);
+    this.serverCapabilitiesKnown = isObject(result.capabilities);
     if (method === "initialize") {
       if (typeof result.protocolVersion === "string") this.opts.onProtocolVersion?.(result.protocolVersion);
       // The server is listed before the client hears the answer, so the guard completes the
@@ -430,12 +430,13 @@ export class GuardCore {
     if (metaProtocolVersion(this.eraMeta) === undefined) return NO_FACTS;
     const m = await this.request("server/discover", this.eraMeta ? { _meta: this.eraMeta } : {});
     if (!isObject(m.result)) throw new Unverifiable("the server answered server/discover with an error");
-    this.capabilitiesKnown = isObject(m.result.capabilities);
+    this.serverCapabilitiesKnown = isObject(m.result.capabilities);
     return handshakeFacts(m.result, this.eraMeta);
   }
 
   private async listAll(spec: KindSpec): Promise<unknown[]> {
-    if (this.capabilitiesKnown && !Object.hasOwn(this.facts?.capabilities ?? {}, spec.capability)) return [];
+    if (this.serverCapabilitiesKnown && !Object.hasOwn(this.facts?.capabilities ?? {}, spec.capability))
+      return [];
     const items: unknown[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;

@@ -59,13 +59,7 @@ export function lintServer(server: {
   return sortFindings(out);
 }
 
-export {
-  LINT_RULES,
-  LINT_RULE_BY_ID,
-  DEFINITION_TOKEN_LIMIT,
-  DESCRIPTION_MIN_LENGTH,
-  lintRuleTable,
-} from "./rules/index.js";
+export { LINT_RULES, LINT_RULE_BY_ID, lintRuleTable } from "./rules/index.js";
 export type { LintRule, LintRuleId } from "./rules/index.js";
 export type { LintFinding, Severity } from "./types.js";
 export { estimateTokens } from "./tokens.js";

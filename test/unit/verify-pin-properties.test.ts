@@ -5,7 +5,7 @@ import { renderFieldDiff } from "../../src/report/field-diff.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { canonicalJson } from "../../src/pin/canonical.js";
-import { deriveCapabilities } from "../../src/pin/capabilities.js";
+import { deriveEffects } from "../../src/pin/effects.js";
 import { buildLock, parseLock, serializeLock } from "../../src/pin/lock.js";
 import { verifyPin } from "../../src/pin/verify.js";
 import { isToolscoreError } from "../../src/util/errors.js";
@@ -82,7 +82,7 @@ const snap = (tools: RawTool[], instructions: string | null = "Hi.") =>
   });
 
 const dangerous = (t: RawTool) =>
-  deriveCapabilities(t)
+  deriveEffects(t)
     .map((c) => c.capability)
     .filter((c) => c === "delete" || c === "exec");
 

@@ -26,7 +26,7 @@ import {
 } from "../sarif.js";
 import { diffSarif } from "../../report/sarif-reports.js";
 import { requireLive, snapshotOfTarget } from "../source.js";
-import { scorecardOf } from "./diff-test.js";
+import { scorecardOf } from "./diff-scorecards.js";
 
 export const HELP = `Usage: toolscore mcp diff A B [options]
 

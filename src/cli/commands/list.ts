@@ -1,5 +1,5 @@
 import { ServerSnapshot } from "../../mcp/snapshot.js";
-import { deriveCapabilities } from "../../pin/capabilities.js";
+import { deriveEffects } from "../../pin/effects.js";
 import { listRows, renderList } from "../../report/list.js";
 import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
@@ -39,7 +39,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return 0;
   }
   if (json !== undefined) ServerSnapshot.write(pathArg(json, ctx), snapshot);
-  const rows = listRows(snapshot, (i) => deriveCapabilities(snapshot.tools[i]!));
+  const rows = listRows(snapshot, (i) => deriveEffects(snapshot.tools[i]!));
   const style = useColor(ctx) ? COLOR : PLAIN;
   ctx.stdout(renderList(snapshot, rows, style, ctx.columns ?? 100));
   ctx.stdout(renderSurfaceList(snapshot, style, ctx.columns ?? 100));

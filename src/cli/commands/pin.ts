@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
-import { parseCapabilityOverrides, type CapabilityOverrides } from "../../pin/capabilities.js";
+import { parseEffectOverrides, type EffectOverrides } from "../../pin/effects.js";
 import { buildLock, serializeLock, toolName } from "../../pin/lock.js";
 import { writeLock } from "../../pin/lock-file.js";
 import { renderPinSummary } from "../../report/pin-summary.js";
@@ -74,10 +74,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (lockArg === "-") throw new ToolscoreError("USAGE", "--lock names a file; '-' is not one");
   const lockPath = pathArg(lockArg, ctx);
   // Read the overrides before starting the server, so a bad file fails fast.
-  const overrides: CapabilityOverrides =
+  const overrides: EffectOverrides =
     values.capabilities === undefined
       ? {}
-      : parseCapabilityOverrides(
+      : parseEffectOverrides(
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );

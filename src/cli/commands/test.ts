@@ -7,7 +7,7 @@ import { DEFAULT_CONCURRENCY } from "../../score/pool.js";
 import type { Grade, Scorecard } from "../../score/types.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
-import { parseCapabilityOverrides } from "../../pin/capabilities.js";
+import { parseEffectOverrides } from "../../pin/effects.js";
 import { readJsonFile } from "../../util/fs.js";
 import { SERVER_OPTIONS, choice, connectOptions, parseCommand, pathArg, targetOptions } from "../args.js";
 import { emitCi, type Annotation } from "../ci.js";
@@ -115,7 +115,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const overrides =
     values.capabilities === undefined
       ? undefined
-      : parseCapabilityOverrides(
+      : parseEffectOverrides(
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );
@@ -134,7 +134,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     network: !values["no-network"],
     probes: values.probes ?? false,
     concurrency,
-    capabilityOverrides: overrides,
+    effectOverrides: overrides,
     onProgress: progress
       ? (done, total) => ctx.stderr(`\r\u001b[2Kcalling tools ${done}/${total}`)
       : undefined,

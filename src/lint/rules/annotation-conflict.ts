@@ -1,4 +1,4 @@
-import { deriveCapabilities } from "../../pin/capabilities.js";
+import { deriveEffects } from "../../pin/effects.js";
 import { describedChange, isWriteModeValue } from "../../pin/effect-words.js";
 import { defineRule } from "../rule.js";
 import { isObject } from "../walk.js";
@@ -60,7 +60,7 @@ export const annotationConflict = defineRule({
   check({ tool }, report) {
     if (!isObject(tool.annotations)) return;
     if (tool.annotations.readOnlyHint === true) {
-      const conflicts = deriveCapabilities(tool).filter(
+      const conflicts = deriveEffects(tool).filter(
         (c) => c.capability === "delete" || c.capability === "exec",
       );
       const capabilities = conflicts.map((c) => c.capability);
@@ -88,7 +88,7 @@ export const annotationConflict = defineRule({
     }
     if (tool.annotations.destructiveHint === true && tool.annotations.readOnlyHint !== true) {
       // What the tool reads as without its annotations: a search or query that changes nothing.
-      const plain = deriveCapabilities({ ...tool, annotations: {} });
+      const plain = deriveEffects({ ...tool, annotations: {} });
       const readOnly = plain.every((c) => c.capability === "read" || c.capability === "network");
       const read = plain.find((c) => c.capability === "read");
       if (read && readOnly && !describedChange(tool.description) && writeModes(tool.inputSchema).length === 0)

@@ -77,6 +77,3 @@ export function lintRuleTable(): string {
   const rows = LINT_RULES.map((r) => `| \`${r.id}\` | ${r.severities ?? r.severity} | ${r.finds} |`);
   return ["| rule | severity | finds |", "| --- | --- | --- |", ...rows].join("\n");
 }
-
-export { DEFINITION_TOKEN_LIMIT } from "./definition-large.js";
-export { DESCRIPTION_MIN_LENGTH } from "./description-short.js";
