@@ -74,7 +74,7 @@ describe("sample notes server", () => {
     assert.equal(r.stderr, `Snapshot written to ${out}\n`);
     const lines = r.stdout.split("\n");
     assert.equal(lines[0], "notes-server 1.0.0  protocol 2026-07-28, 8 tools");
-    assert.match(lines[1]!, /^ {2}TOOL {10}PARAMS {2}EFFECTS +DESCRIPTION$/);
+    assert.match(lines[1]!, /^ {2}TOOL {10}PARAMS {2}CAPABILITIES +DESCRIPTION$/);
     assert.ok(
       lines.slice(2, -1).every((l) => l.length <= 100),
       r.stdout,
