@@ -11,9 +11,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const lib = join(here, "..", "dist", "index.js");
 
 // The child: builds the snapshot, then times buildLock + serializeLock (pin), and parseLock +
-// verifyPin against a server where 1% of the tools changed (verify).
+// checkPin against a server where 1% of the tools changed (verify).
 const child = `
-const { ServerSnapshot, buildLock, serializeLock, parseLock, verifyPin } = await import(${JSON.stringify(lib)});
+const { ServerSnapshot, buildLock, serializeLock, parseLock, checkPin } = await import(${JSON.stringify(lib)});
 const n = Number(process.argv[1]);
 const verbs = ["get", "list", "create", "update", "delete", "search", "send", "run"];
 ${TOOL_SOURCE}
@@ -25,7 +25,7 @@ const c0 = process.cpuUsage();
 const t0 = performance.now();
 const text = serializeLock(buildLock(base));
 const t1 = performance.now();
-const report = verifyPin(parseLock(JSON.parse(text)), drifted);
+const report = checkPin(parseLock(JSON.parse(text)), drifted);
 const t2 = performance.now();
 if (report.findings.length !== n / 100) throw new Error("unexpected findings: " + report.findings.length);
 const cpu = process.cpuUsage(c0);

@@ -3,14 +3,13 @@
 // Connection layer and snapshots
 export { MCPClient, MCPStdioClient } from "./mcp/client.js";
 export type { ConnectOptions, StdioConnectOptions, HttpConnectOptions } from "./mcp/client.js";
-export { MCPHttpClient, redactUrl } from "./mcp/http.js";
+export { MCPHttpClient } from "./mcp/http.js";
 export { connectTarget } from "./mcp/connect.js";
 export { resolveTarget } from "./mcp/target.js";
 export type { ServerTarget, TargetOptions } from "./mcp/target.js";
-export { splitCommand } from "./mcp/argv.js";
 export { readConfigEntry } from "./mcp/config.js";
 export type { ConfigEntry } from "./mcp/config.js";
-export { ServerSnapshot, SNAPSHOT_KIND, SNAPSHOT_VERSION, sortTools } from "./mcp/snapshot.js";
+export { ServerSnapshot, SNAPSHOT_KIND, SNAPSHOT_VERSION } from "./mcp/snapshot.js";
 export type { RawTool, CallOutcome, CallTool } from "./mcp/types.js";
 export type { ClientCapabilityName, InitializeInfo } from "./mcp/session.js";
 export { listSurface, SURFACE_KINDS } from "./mcp/surface.js";
@@ -24,29 +23,20 @@ export type {
   SurfaceOutcome,
 } from "./mcp/surface.js";
 
-// Errors and text safety
+// Errors and the version
 export { ToolscoreError, isToolscoreError } from "./util/errors.js";
 export type { ErrorCode } from "./util/errors.js";
-export { escapeForDisplay, findHiddenChars } from "./util/unicode.js";
-export type { HiddenChar } from "./util/unicode.js";
 export { VERSION, LATEST_PROTOCOL_VERSION } from "./meta.js";
 
-// Pinning: capabilities, canonical JSON, the lock, verification
-export {
-  deriveCapabilities,
-  parseCapabilityOverrides,
-  nameWords,
-  CAPABILITIES,
-  DANGEROUS_CAPABILITIES,
-} from "./pin/capabilities.js";
-export type { Capability, CapabilityFinding, CapabilityOverrides } from "./pin/capabilities.js";
-export { canonicalJson, sha256Hex, hashJson } from "./pin/canonical.js";
+// Pinning: effects (the lock's "capabilities"), the lock, verification
+export { deriveEffects, parseEffectOverrides, EFFECTS, DANGEROUS_EFFECTS } from "./pin/effects.js";
+export type { Effect, EffectFinding, EffectOverrides } from "./pin/effects.js";
+export { canonicalJson, hashJson } from "./pin/canonical.js";
 export {
   buildLock,
   parseLock,
   serializeLock,
   snapshotFromLock,
-  lockProblems,
   LOCK_KIND,
   LOCK_VERSION,
   PINNED_FIELDS,
@@ -63,9 +53,9 @@ export type {
 } from "./pin/surface-lock.js";
 export { SURFACE_PIN_RULES } from "./pin/verify-surface.js";
 export type { SurfacePinRule } from "./pin/verify-surface.js";
-export { verifyPin, PIN_RULES, PIN_SEVERITY, PIN_FAIL_ON } from "./pin/verify.js";
+export { checkPin, PIN_RULES, PIN_SEVERITY, PIN_FAIL_ON } from "./pin/verify.js";
 export type { PinReport, PinFinding, PinRule, PinFailOn, VerifyPinOptions } from "./pin/verify.js";
-export { renderPinReport, pinMessage, pinVerdict } from "./report/pin.js";
+export { renderPinReport } from "./report/pin.js";
 export { renderPinJson, pinReportJson } from "./report/pin-json.js";
 export { renderPinMarkdown } from "./report/pin-markdown.js";
 
@@ -78,21 +68,11 @@ export type { DriftMode } from "./guard/core.js";
 export type { GuardEvent, GuardEventName, GuardLog } from "./guard/events.js";
 
 // Lint
-export {
-  lintTools,
-  lintServer,
-  sortFindings,
-  estimateTokens,
-  LINT_RULES,
-  LINT_RULE_BY_ID,
-  DEFINITION_TOKEN_LIMIT,
-  DESCRIPTION_MIN_LENGTH,
-} from "./lint/index.js";
+export { lintTools, lintServer, LINT_RULES, LINT_RULE_BY_ID } from "./lint/index.js";
 export type { LintFinding, Severity as LintSeverity, LintRule, LintRuleId } from "./lint/index.js";
 export {
   buildLintReport,
   renderLintJson,
-  countFindings,
   LINT_REPORT_KIND,
   LINT_REPORT_VERSION,
 } from "./report/lint-json.js";
@@ -102,7 +82,7 @@ export { renderLintMarkdown } from "./report/lint-markdown.js";
 export { lintSurface } from "./lint/surface.js";
 
 // SARIF 2.1.0 for code scanning
-export { buildSarif, renderSarif, sarifLevel, toolLines, SARIF_SCHEMA } from "./report/sarif.js";
+export { buildSarif, renderSarif, SARIF_SCHEMA } from "./report/sarif.js";
 export type {
   SarifLog,
   SarifRun,
@@ -119,9 +99,7 @@ export { lintSarif, pinSarif, diffSarif } from "./report/sarif-reports.js";
 export { runScorecard, DEFAULT_CONCURRENCY } from "./score/run.js";
 export type { ScorecardInput, ScorecardOptions } from "./score/run.js";
 export { scorecardForTarget } from "./score/for-target.js";
-export type { TargetScorecardOptions } from "./score/for-target.js";
-export { RestartableCaller } from "./mcp/restartable.js";
-export type { RestartableOptions } from "./mcp/restartable.js";
+export type { TargetScorecardOptions, TargetScorecard } from "./score/for-target.js";
 export { SCORECARD_KIND, SCORECARD_VERSION } from "./score/types.js";
 export type {
   Scorecard,
@@ -137,23 +115,12 @@ export type {
   Confidence,
   Fix,
 } from "./score/types.js";
-export { gradeOf, scoreOf, lintRate, gradeBelow, GRADES } from "./score/grade.js";
-export { generateArguments, generateValue, NO_VALUE } from "./score/generate.js";
-export type { GenerateOptions, GeneratedArguments } from "./score/generate.js";
-export { edgeCases } from "./score/edge.js";
-export type { EdgeCase, EdgeKind } from "./score/edge.js";
-export { Prng } from "./score/prng.js";
-export {
-  renderScorecard,
-  renderScorecardJson,
-  renderScorecardComparison,
-  gradeLine,
-  ratesLine,
-} from "./report/scorecard.js";
+export { GRADES } from "./score/grade.js";
+export { renderScorecard, renderScorecardJson, renderScorecardComparison } from "./report/scorecard.js";
 export { renderScorecardMarkdown } from "./report/scorecard-md.js";
 
 // Diff
-export { diffSnapshots, compareParameters, DIFF_KIND, DIFF_VERSION, DIFF_FAIL_ON } from "./diff/index.js";
+export { diffSnapshots, DIFF_KIND, DIFF_VERSION, DIFF_FAIL_ON } from "./diff/index.js";
 export type {
   DiffOptions,
   ServerDiff,
@@ -161,7 +128,7 @@ export type {
   DiffFailOn,
   DiffSide,
   ToolChange,
-  CapabilityChange,
+  EffectChange,
   ParameterChange,
   BreakingChange,
   BreakingKind,
@@ -171,7 +138,6 @@ export type {
   ScorecardComparison,
   ProbeSummary,
 } from "./diff/index.js";
-export { diffSurface, surfaceBreaking } from "./diff/index.js";
 export type { SurfaceKindDiff, SurfaceItemChange, PromptArgumentChange } from "./diff/index.js";
 export { renderDiff } from "./report/diff.js";
 export type { DiffRenderOptions } from "./report/diff.js";
@@ -187,8 +153,6 @@ export {
   buildLockSet,
   parseLockSet,
   serializeLockSet,
-  entryLock,
-  launchInfo,
   LOCKSET_KIND,
   LOCKSET_VERSION,
 } from "./pin/lockset.js";
@@ -225,5 +189,5 @@ export type {
   PinReportDocument,
   LintReportDocument,
 } from "./api/index.js";
-export { checkPin, pinnedClientCapabilities } from "./pin/verify.js";
+export { pinnedClientCapabilities } from "./pin/verify.js";
 export type { CheckPinOptions } from "./pin/verify.js";

@@ -236,7 +236,7 @@ describe("README TypeScript examples", () => {
     });
     // A wrong example beside them shows that the check can fail.
     const wrong = join(work.dir, "wrong.mts");
-    writeFileSync(wrong, `import { verifyPin } from "toolscore";\nverifyPin("not a lock");\nexport {};\n`);
+    writeFileSync(wrong, `import { checkPin } from "toolscore";\nverifyPin("not a lock");\nexport {};\n`);
     const program = ts.createProgram([...files, wrong, join(ROOT, "src", "globals.d.ts")], {
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,

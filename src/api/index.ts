@@ -14,7 +14,6 @@ export type { VerifyOptions, VerifyResult } from "./verify.js";
 export { diff } from "./diff.js";
 export type { DiffOptions, DiffResult } from "./diff.js";
 export type { PinCheckOption } from "./pin-option.js";
-export { resolveServer, listResolved, readSaved, openClient, requireLive } from "./server.js";
-export type { ServerInput, ServerOptions, TransportServer, ResolvedServer, Listed } from "./server.js";
+export type { ServerInput, ServerOptions, TransportServer } from "./server.js";
 export { TransportClient } from "./transport-client.js";
 export type * from "./documents.js";

@@ -1,4 +1,4 @@
-import type { CapabilityOverrides } from "../pin/capabilities.js";
+import type { EffectOverrides } from "../pin/effects.js";
 import { buildLock, toolName, type Lock } from "../pin/lock.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import { ToolscoreError } from "../util/errors.js";
@@ -7,8 +7,8 @@ import type { ServerInput, ServerOptions } from "./server.js";
 
 /** Options of {@link pin}. */
 export interface PinOptions extends ServerOptions {
-  /** Capability overrides, `{"tool_name": ["read"]}`, stored in the lock. */
-  overrides?: CapabilityOverrides;
+  /** Effect overrides, `{"tool_name": ["read"]}`, stored in the lock. */
+  overrides?: EffectOverrides;
   /** Also pin the resources. */
   resources?: boolean;
 }

@@ -6,7 +6,7 @@ import { readConfigServers } from "../mcp/config-file.js";
 import { configServerNames, normaliseEntry } from "../mcp/config.js";
 import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
-import type { CapabilityOverrides } from "../pin/capabilities.js";
+import type { EffectOverrides } from "../pin/effects.js";
 import { buildLock, type Lock } from "../pin/lock.js";
 import { isLockSetFile } from "../pin/lock-file.js";
 import {
@@ -42,10 +42,6 @@ import { errorLine } from "../report/advice.js";
 
 /** The default file of a lock set. */
 export const DEFAULT_LOCKSET = "toolscore.lockset.json";
-
-/** Help lines for the lock set options of pin and verify-pin. */
-export const LOCKSET_HELP = `  --concurrency N               with a lock set: servers started at once (default 4)
-`;
 
 export { isLockSetFile };
 
@@ -144,7 +140,7 @@ const shownPath = (ctx: CliContext, p: string) => {
 export async function pinLockSet(
   values: Record<string, unknown>,
   ctx: CliContext,
-  overrides: CapabilityOverrides = {},
+  overrides: EffectOverrides = {},
 ): Promise<number> {
   const config = pathArg(values.config as string, ctx);
   const lockPath = pathArg((values.lock as string | undefined) ?? DEFAULT_LOCKSET, ctx);

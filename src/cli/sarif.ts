@@ -2,10 +2,8 @@ import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
-import { renderSarif, type SarifLog } from "../report/sarif.js";
 import type { SarifArtifact } from "../report/sarif-reports.js";
 import type { CliContext } from "./context.js";
-import { writeOutput } from "./output.js";
 
 /** The `--sarif FILE` option, shared by mcp lint, mcp verify-pin and mcp diff. */
 export const SARIF_OPTION = { sarif: { type: "string" } } as const;
@@ -33,11 +31,6 @@ export function sarifArtifact(path: string | undefined, ctx: CliContext): SarifA
   } catch {
     return { uri };
   }
-}
-
-/** Writes a SARIF log to `file`, atomically. */
-export function writeSarif(file: string, log: SarifLog, ctx: CliContext): void {
-  writeOutput(file, renderSarif(log), ctx);
 }
 
 /**

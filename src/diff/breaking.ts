@@ -1,6 +1,6 @@
 import type { LintFinding } from "../lint/types.js";
 import { typesNarrowed } from "./params.js";
-import type { BreakingChange, BreakingKind, CapabilityChange, LikelyRename, ToolChange } from "./types.js";
+import type { BreakingChange, BreakingKind, EffectChange, LikelyRename, ToolChange } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
 /** Capabilities that widen what a tool can do to the point of breaking trust in it. */
@@ -21,15 +21,14 @@ const KIND_ORDER: BreakingKind[] = [
   "resource-template-removed",
 ];
 
-const canDo = (c: CapabilityChange) =>
-  `${c.capability}${c.sources.length ? ` (${c.sources.join("; ")})` : ""}`;
+const canDo = (c: EffectChange) => `${c.capability}${c.sources.length ? ` (${c.sources.join("; ")})` : ""}`;
 
 /** The breaking changes among a diff's tool changes and new lint findings, sorted by tool, then kind. */
 export function breakingChanges(d: {
   removed: string[];
   renames: LikelyRename[];
   changed: ToolChange[];
-  addedCapabilities: Array<{ tool: string; capabilities: CapabilityChange[] }>;
+  addedEffects: Array<{ tool: string; capabilities: EffectChange[] }>;
   lintNew: LintFinding[];
   /** Breaking changes found elsewhere (the scorecards), sorted in with the rest. */
   extra?: BreakingChange[];
@@ -70,7 +69,7 @@ export function breakingChanges(d: {
       out.push({ tool: c.name, kind: "capability-added", reason: `can now ${canDo(cap)}` });
     }
   }
-  for (const { tool, capabilities } of d.addedCapabilities) {
+  for (const { tool, capabilities } of d.addedEffects) {
     for (const cap of capabilities) {
       if (!DANGEROUS.has(cap.capability)) continue;
       out.push({ tool, kind: "capability-added", reason: `new tool can ${canDo(cap)}` });

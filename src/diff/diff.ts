@@ -1,6 +1,6 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
-import { deriveCapabilities, type CapabilityFinding } from "../pin/capabilities.js";
+import { deriveEffects, type EffectFinding } from "../pin/effects.js";
 import { diffField, type FieldDiff } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
 import { breakingChanges } from "./breaking.js";
@@ -14,7 +14,7 @@ import { compareScorecards, type ScorecardComparison, type ScorecardSummary } fr
 import {
   DIFF_KIND,
   DIFF_VERSION,
-  type CapabilityChange,
+  type EffectChange,
   type DiffFailOn,
   type DiffSide,
   type ServerChange,
@@ -65,7 +65,7 @@ function fieldDiff(field: string, a: unknown, b: unknown): FieldDiff {
 }
 
 /** Capabilities gained (with B's sources) and lost (with A's sources). */
-export function capabilityChanges(a: CapabilityFinding[], b: CapabilityFinding[]): CapabilityChange[] {
+export function effectChanges(a: EffectFinding[], b: EffectFinding[]): EffectChange[] {
   const had = new Set(a.map((c) => c.capability));
   const has = new Set(b.map((c) => c.capability));
   return [
@@ -79,17 +79,17 @@ export function capabilityChanges(a: CapabilityFinding[], b: CapabilityFinding[]
 }
 
 /** A tool's capabilities: as its lock records them in the pinned view, else derived. */
-type CapsOf = (tool: RawTool) => CapabilityFinding[];
+type CapsOf = (tool: RawTool) => EffectFinding[];
 
 function capsOf(view: PinnedSide | undefined): CapsOf {
-  return (t) => view?.capabilities.get(String(t.name)) ?? deriveCapabilities(t);
+  return (t) => view?.capabilities.get(String(t.name)) ?? deriveEffects(t);
 }
 
 function compareTool(
   name: string,
   a: RawTool,
   b: RawTool,
-  caps: { a: CapsOf; b: CapsOf } = { a: deriveCapabilities, b: deriveCapabilities },
+  caps: { a: CapsOf; b: CapsOf } = { a: deriveEffects, b: deriveEffects },
 ): ToolChange | undefined {
   const fields = fieldOrder([...Object.keys(a), ...Object.keys(b)]).filter((f) => !sameJson(a[f], b[f]));
   if (fields.length === 0) return undefined;
@@ -97,7 +97,7 @@ function compareTool(
     name,
     fields,
     diffs: fields.map((f) => fieldDiff(f, a[f], b[f])),
-    capabilities: capabilityChanges(caps.a(a), caps.b(b)),
+    capabilities: effectChanges(caps.a(a), caps.b(b)),
     parameters: fields.includes("inputSchema") ? compareParameters(a.inputSchema, b.inputSchema) : [],
   };
 }
@@ -179,7 +179,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     return { ...r, change: rest };
   });
   const renamedFrom = new Map(renames.map((r) => [r.to, ta.get(r.from)!]));
-  const addedCapabilities = added
+  const addedEffects = added
     .map((tool) => {
       // A renamed tool is compared with the tool it replaces: only what that one could not do is new.
       const old = renamedFrom.get(tool);
@@ -187,10 +187,8 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
       return {
         tool,
         capabilities: old
-          ? capabilityChanges(caps.a(old), now).filter(
-              (c) => c.change === "added" && c.capability !== "unknown",
-            )
-          : capabilityChanges([], now),
+          ? effectChanges(caps.a(old), now).filter((c) => c.change === "added" && c.capability !== "unknown")
+          : effectChanges([], now),
       };
     })
     .filter((x) => x.capabilities.length > 0);
@@ -213,7 +211,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     removed,
     renames,
     changed,
-    addedCapabilities,
+    addedEffects,
     lintNew,
     extra: [...scoreBreaking, ...surfaceBreaking(surface)],
   });
@@ -235,7 +233,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     removed,
     renames,
     changed,
-    addedCapabilities,
+    addedEffects,
     lintNew,
     lintResolved,
     server,
@@ -261,7 +259,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
         removed,
         renames,
         changed,
-        added_capabilities: addedCapabilities,
+        added_capabilities: addedEffects,
         lint_new: lintNew,
         lint_resolved: lintResolved,
         server,

@@ -1,13 +1,5 @@
 // The diff of two snapshots: what changed, what breaks, and the JSON form.
-export { diffSnapshots, capabilityChanges, type DiffOptions } from "./diff.js";
-export { compareParameters } from "./params.js";
-export { findRenames, nameSimilarity } from "./renames.js";
-export {
-  compareScorecards,
-  type ScorecardSummary,
-  type ScorecardComparison,
-  type ProbeSummary,
-} from "./scorecards.js";
+export { diffSnapshots, type DiffOptions } from "./diff.js";
+export { type ScorecardSummary, type ScorecardComparison, type ProbeSummary } from "./scorecards.js";
 export * from "./types.js";
-export { diffSurface, surfaceBreaking } from "./surface.js";
 export type { SurfaceKindDiff, SurfaceItemChange, PromptArgumentChange } from "./surface.js";

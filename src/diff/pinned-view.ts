@@ -4,7 +4,7 @@
 // report changes that are not there (an `execution` on every tool, the whole instructions "added").
 import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
-import type { CapabilityFinding } from "../pin/capabilities.js";
+import type { EffectFinding } from "../pin/effects.js";
 import { LOCK_KIND, lockBody, type Lock, type LockedTool } from "../pin/lock.js";
 
 /** One side of a diff as a lock holds it. */
@@ -14,7 +14,7 @@ export interface PinnedSide {
   /** SHA-256 of the instructions, or null when there are none. */
   instructionsSha256: string | null;
   /** Each tool's capabilities, as the lock records them (the first tool of a repeated name). */
-  capabilities: Map<string, CapabilityFinding[]>;
+  capabilities: Map<string, EffectFinding[]>;
 }
 
 /** A side of a diff: a snapshot (saved or live) or a lock. */
@@ -28,7 +28,7 @@ export function isLock(x: DiffInput): x is Lock {
 type Body = Omit<Lock, "lock_sha256">;
 
 function sideOf(body: Body): PinnedSide {
-  const capabilities = new Map<string, CapabilityFinding[]>();
+  const capabilities = new Map<string, EffectFinding[]>();
   for (const t of body.tools) if (!capabilities.has(t.name)) capabilities.set(t.name, t.capabilities);
   return {
     snapshot: ServerSnapshot.of({

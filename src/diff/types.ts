@@ -1,4 +1,4 @@
-import type { Capability } from "../pin/capabilities.js";
+import type { Effect } from "../pin/effects.js";
 import type { LintFinding } from "../lint/types.js";
 import type { FieldDiff } from "../pin/field-diff.js";
 import type { ScorecardComparison } from "./scorecards.js";
@@ -17,8 +17,8 @@ export type DiffFailOn = "any" | "breaking" | "none";
 export const DIFF_FAIL_ON: readonly DiffFailOn[] = ["any", "breaking", "none"];
 
 /** A capability a tool gained (with B's sources) or lost (with A's sources). */
-export interface CapabilityChange {
-  capability: Capability;
+export interface EffectChange {
+  capability: Effect;
   change: "added" | "removed";
   sources: string[];
 }
@@ -42,7 +42,7 @@ export interface ToolChange {
   fields: string[];
   /** A unified diff per field (texts as text, JSON as indented JSON with sorted keys). */
   diffs: FieldDiff[];
-  capabilities: CapabilityChange[];
+  capabilities: EffectChange[];
   parameters: ParameterChange[];
 }
 
@@ -118,7 +118,7 @@ export interface ServerDiffJson {
   removed: string[];
   renames: LikelyRename[];
   changed: ToolChange[];
-  added_capabilities: Array<{ tool: string; capabilities: CapabilityChange[] }>;
+  added_capabilities: Array<{ tool: string; capabilities: EffectChange[] }>;
   lint_new: LintFinding[];
   lint_resolved: LintFinding[];
   server: ServerChange[];
@@ -144,7 +144,7 @@ export interface ServerDiff {
    * The capabilities of each added tool, with their sources (`unknown` with its reason); for a
    * likely rename, only those the old tool did not have.
    */
-  addedCapabilities: Array<{ tool: string; capabilities: CapabilityChange[] }>;
+  addedEffects: Array<{ tool: string; capabilities: EffectChange[] }>;
   /** Lint findings in B that A did not have. */
   lintNew: LintFinding[];
   /** Lint findings of A that B no longer has. */

@@ -48,7 +48,7 @@ export class GuardCore {
   private readonly own: OwnRequests;
   private readonly held: Frame[] = [];
   private facts: HandshakeFacts | undefined;
-  private capabilitiesKnown = false;
+  private serverCapabilitiesKnown = false;
   private handshakeInFlight = false;
   private sentInitialized = false;
   private eraMeta: Record<string, unknown> | undefined;
@@ -243,7 +243,7 @@ export class GuardCore {
       return;
     }
     this.facts = handshakeFacts(result, this.eraMeta);
-    this.capabilitiesKnown = isObject(result.capabilities);
+    this.serverCapabilitiesKnown = isObject(result.capabilities);
     if (method === "initialize") {
       if (typeof result.protocolVersion === "string") this.opts.onProtocolVersion?.(result.protocolVersion);
       // The server is listed before the client hears the answer, so the guard completes the
@@ -307,10 +307,13 @@ export class GuardCore {
   private async verify(): Promise<void> {
     this.stale = false; // a list_changed that arrives meanwhile makes it stale again
     try {
-      const known = this.facts && { facts: this.facts, capabilitiesKnown: this.capabilitiesKnown };
+      const known = this.facts && {
+        facts: this.facts,
+        serverCapabilitiesKnown: this.serverCapabilitiesKnown,
+      };
       const surface = await listSurface(this.own, this.kinds, this.eraMeta, known);
       this.facts = surface.facts;
-      this.capabilitiesKnown = surface.capabilitiesKnown;
+      this.serverCapabilitiesKnown = surface.serverCapabilitiesKnown;
       const verdict = checkSurface(this.opts.lock, surface.facts, surface.items);
       this.approvals.verified(verdict, surface.items);
       const { log, onDrift } = this.opts;

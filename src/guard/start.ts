@@ -8,7 +8,7 @@ import { lockProblems } from "../pin/lock-hash.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import type { ServeOptions } from "./serve.js";
 
-export { DRIFT_MODES, type DriftMode } from "./modes.js";
+export { DRIFT_MODES } from "./modes.js";
 
 /**
  * Reads the lock at `path` (named `shown` on the command line); a missing one says how to make

@@ -123,7 +123,7 @@ export async function listAll(
 export interface KnownFacts {
   facts: HandshakeFacts;
   /** The answer had a capabilities object: a kind it does not declare has nothing to list. */
-  capabilitiesKnown: boolean;
+  serverCapabilitiesKnown: boolean;
 }
 
 /** The server's whole surface, as the guard listed it itself. */
@@ -145,24 +145,24 @@ export async function listSurface(
   meta: Record<string, unknown> | undefined,
   known: KnownFacts | undefined,
 ): Promise<ListedSurface> {
-  const { facts, capabilitiesKnown } = known ?? (await discover(requests, meta));
+  const { facts, serverCapabilitiesKnown } = known ?? (await discover(requests, meta));
   const items = new Map<KindSpec, unknown[]>();
   let listed = 0;
   for (const spec of kinds) {
-    const declared = !capabilitiesKnown || Object.hasOwn(facts.capabilities, spec.capability);
+    const declared = !serverCapabilitiesKnown || Object.hasOwn(facts.capabilities, spec.capability);
     const list = declared ? await listAll(requests, spec, meta) : [];
     items.set(spec, list);
     listed += list.length;
   }
-  return { facts, capabilitiesKnown, items, listed };
+  return { facts, serverCapabilitiesKnown, items, listed };
 }
 
 async function discover(
   requests: OwnRequests,
   meta: Record<string, unknown> | undefined,
 ): Promise<KnownFacts> {
-  if (metaProtocolVersion(meta) === undefined) return { facts: NO_FACTS, capabilitiesKnown: false };
+  if (metaProtocolVersion(meta) === undefined) return { facts: NO_FACTS, serverCapabilitiesKnown: false };
   const m = await requests.request("server/discover", meta ? { _meta: meta } : {});
   if (!isObject(m.result)) throw new Unverifiable("the server answered server/discover with an error");
-  return { facts: handshakeFacts(m.result, meta), capabilitiesKnown: isObject(m.result.capabilities) };
+  return { facts: handshakeFacts(m.result, meta), serverCapabilitiesKnown: isObject(m.result.capabilities) };
 }

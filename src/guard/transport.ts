@@ -100,7 +100,7 @@ export class GuardTransport implements Transport {
 /**
  * A guard over transports, for embedding in a host: `await client.connect(createGuard({ lock,
  * upstream }))`. It lists the server itself before the client's handshake is answered, checks
- * every list answer against the lock with `verifyPin`, withholds what drifted (or refuses all, or
+ * every list answer against the lock with `checkPin`, withholds what drifted (or refuses all, or
  * only logs), and refuses calls to items that are not approved. Throws FILE_INVALID for a lock
  * that fails its own hashes.
  */

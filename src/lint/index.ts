@@ -1,25 +1,10 @@
 import type { RawTool } from "../mcp/types.js";
-import { checkAnnotations } from "./annotations.js";
-import { emitterFor, type ToolUnderLint } from "./context.js";
-import { checkDescription } from "./descriptions.js";
-import { checkDuplicates, checkName } from "./names.js";
-import { checkRequiredWithDefault } from "./required-default.js";
-import { checkSchemaInstructions } from "./schema-text.js";
-import { checkSchemas } from "./schemas.js";
-import { checkHiddenText, checkHiddenUnicode, checkInstructions } from "./text.js";
+import { findingSink } from "./context.js";
+import type { ToolUnderLint } from "./rule.js";
+import { LINT_RULE_MODULES } from "./rules/index.js";
+import { hiddenTextFindings, hiddenUnicode } from "./rules/hidden-unicode.js";
 import type { LintFinding } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
-
-const PER_TOOL = [
-  checkName,
-  checkDescription,
-  checkSchemas,
-  checkRequiredWithDefault,
-  checkHiddenUnicode,
-  checkInstructions,
-  checkSchemaInstructions,
-  checkAnnotations,
-];
 
 /** Sorts findings by tool (server-wide ones first), rule, path and message: same input, same order. */
 export function sortFindings(findings: readonly LintFinding[]): LintFinding[] {
@@ -50,10 +35,10 @@ export function lintTools(tools: readonly RawTool[]): LintFinding[] {
     label: typeof tool.name === "string" ? tool.name : `tools[${i}]`,
   }));
   for (const unit of units) {
-    const emit = emitterFor(unit.label, out);
-    for (const check of PER_TOOL) check(unit, emit);
+    for (const rule of LINT_RULE_MODULES) rule.check?.(unit, findingSink(rule, unit.label, out));
   }
-  checkDuplicates(units, (i) => emitterFor(units[i]!.label, out));
+  for (const rule of LINT_RULE_MODULES)
+    rule.checkAll?.(units, (i) => findingSink(rule, units[i]!.label, out));
   return sortFindings(out);
 }
 
@@ -68,12 +53,13 @@ export function lintServer(server: {
 }): LintFinding[] {
   const out = lintTools(server.tools);
   if (typeof server.instructions === "string") {
-    checkHiddenText(server.instructions, "instructions", false, emitterFor(null, out));
+    const sink = findingSink(hiddenUnicode, null, out);
+    for (const found of hiddenTextFindings(server.instructions, "instructions", false)) sink(found);
   }
   return sortFindings(out);
 }
 
-export { LINT_RULES, LINT_RULE_BY_ID, DEFINITION_TOKEN_LIMIT, DESCRIPTION_MIN_LENGTH } from "./rules.js";
-export type { LintRule, LintRuleId } from "./rules.js";
+export { LINT_RULES, LINT_RULE_BY_ID, lintRuleTable } from "./rules/index.js";
+export type { LintRule, LintRuleId } from "./rules/index.js";
 export type { LintFinding, Severity } from "./types.js";
-export { estimateTokens } from "./descriptions.js";
+export { estimateTokens } from "./tokens.js";

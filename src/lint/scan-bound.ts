@@ -2,7 +2,7 @@
 // detection of hidden characters and instructions reads at most the first `scan-kb` of each text.
 // The rest is not passed as clean: a finding says which text was scanned only in part.
 import { limitBytes, limitPhrase } from "../util/limits.js";
-import type { Emit } from "./context.js";
+import type { MessageTemplate, ReportedFinding } from "./rule.js";
 
 /** The part of `text` lint scans: all of it, or its first `scan-kb` (never half a surrogate pair). */
 export function scanHead(text: string): string {
@@ -13,25 +13,39 @@ export function scanHead(text: string): string {
   return text.slice(0, end);
 }
 
+/** The data of a finding on a text scanned only in part. */
+export interface PartlyScannedData {
+  /** Where the text is, as the sentence names it. */
+  where: string;
+  /** Its size in KB, rounded up. */
+  kb: number;
+  /** What it was scanned for ("hidden characters"). */
+  what: string;
+}
+
+/** The message of a finding on a text scanned only in part; every detection rule has it. */
+export const PARTLY_SCANNED: MessageTemplate<PartlyScannedData> = {
+  message: (d) => `${d.where} (${d.kb} KB) was scanned for ${d.what} only up to ${limitPhrase("scan-kb")}`,
+  fix: (d) => `Shorten ${d.where}; to check all of it, raise the scan-kb limit past its size.`,
+};
+
 /**
- * Reports that `text` at `path` was scanned for `what` only in part (an error: what a model reads
- * past the bound was not checked); does nothing when the whole text was scanned.
+ * The finding that `text` at `path` was scanned for `what` only in part (an error: what a model
+ * reads past the bound was not checked), or undefined when the whole text was scanned.
  */
-export function emitPartlyScanned(
-  rule: "hidden-unicode" | "description-instruction" | "schema-instruction",
+export function partlyScanned(
   text: string,
   path: string,
   what: string,
-  emit: Emit,
-): void {
+): (ReportedFinding & { messageId: "partlyScanned"; data: PartlyScannedData }) | undefined {
   const scanned = scanHead(text).length;
-  if (scanned === text.length) return;
-  emit(
-    rule,
+  if (scanned === text.length) return undefined;
+  const data: PartlyScannedData = { where: path, kb: Math.ceil(text.length / 1024), what };
+  return {
+    messageId: "partlyScanned",
     path,
-    `${path} (${Math.ceil(text.length / 1024)} KB) was scanned for ${what} only up to ${limitPhrase("scan-kb")}`,
-    `Shorten ${path}; to check all of it, raise the scan-kb limit past its size.`,
-    { technique: "not-scanned", length: text.length, scanned },
-    "error",
-  );
+    data,
+    args: { technique: "not-scanned", length: text.length, scanned },
+    severity: "error",
+  };
 }

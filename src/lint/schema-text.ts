@@ -2,10 +2,8 @@
 // model reads every word: inside inputSchema and outputSchema, in property names, descriptions,
 // titles, defaults, enum values, examples, const values and keywords JSON Schema does not define.
 
-import type { Emit, ToolUnderLint } from "./context.js";
-import { findInstructions } from "./instruction-match.js";
-import { emitInstructions } from "./text.js";
-import { emitPartlyScanned } from "./scan-bound.js";
+import type { RawTool } from "../mcp/types.js";
+import { findInstructions, type InstructionMatch } from "./instruction-match.js";
 import { childPath, isObject, walkSchema, walkStrings } from "./walk.js";
 
 // Keywords of JSON Schema (2020-12, draft-07 and the OpenAPI `nullable`) whose values are not text
@@ -75,19 +73,27 @@ const VALUES = ["default", "const", "enum", "examples"] as const;
 const CALLS_A_MODEL =
   /\b(?:llm|language model|model|completion|prompt|openai|anthropic|gemini|claude|gpt|chat)\b/i;
 
-/** schema-instruction over one tool's inputSchema and outputSchema. */
-export function checkSchemaInstructions({ tool }: ToolUnderLint, emit: Emit): void {
+/**
+ * The techniques of tool poisoning in one tool's inputSchema and outputSchema: `found` is told, for
+ * each text with matches, its path, what it is (for the sentence) and the matches; `partly` is told
+ * each text and where it is before it is scanned (a long one is scanned only in part).
+ */
+export function findSchemaInstructions(
+  tool: RawTool,
+  found: (path: string, what: string, matches: readonly InstructionMatch[]) => void,
+  partly: (text: string, where: string) => void = () => {},
+): void {
   const callsAModel = typeof tool.description === "string" && CALLS_A_MODEL.test(tool.description);
   const prose = (text: string, path: string) => {
-    emitPartlyScanned("schema-instruction", text, path, "instructions to the model", emit);
-    emitInstructions("schema-instruction", path, path, findInstructions(text), emit);
+    partly(text, path);
+    found(path, path, findInstructions(text));
   };
   const name = (key: string, path: string, what: string) => {
-    emitPartlyScanned("schema-instruction", key, what, "instructions to the model", emit);
-    const found = findInstructions(key, "name").filter(
+    partly(key, what);
+    const matches = findInstructions(key, "name").filter(
       (m) => !(callsAModel && m.id === "harvest-context" && m.severity === "warning"),
     );
-    emitInstructions("schema-instruction", path, what, found, emit);
+    found(path, what, matches);
   };
   const values = (value: unknown, path: string) => {
     for (const s of walkStrings(value, path)) {

@@ -1,6 +1,6 @@
-import type { Emit, ToolUnderLint } from "./context.js";
-import { quote } from "./context.js";
-import { compileError } from "./schema-compile.js";
+// What the schema rules share: which schemas of a tool are linted, their subschemas (walked once a
+// tool), and whether a schema says what type its value has.
+import type { RawTool } from "../mcp/types.js";
 import { isObject, walkSchema, type SchemaNode } from "./walk.js";
 
 const TYPE_GIVERS = ["type", "enum", "const", "$ref", "$dynamicRef"] as const;
@@ -19,130 +19,40 @@ export function givesType(s: unknown, depth = 0): boolean {
 // Keywords that say nothing about the value: a schema of only these is empty.
 const META_ONLY = new Set(["$schema", "$id", "$comment", "title", "description"]);
 
-function isEmptySchema(s: Record<string, unknown>): boolean {
+/** True when a schema object holds nothing but `$schema`, `$id`, `$comment`, `title`, `description`. */
+export function isEmptySchema(s: Record<string, unknown>): boolean {
   return Object.keys(s).every((k) => META_ONLY.has(k));
 }
 
-/** Which schemas a tool has, by field: the input schema always, the output schema when present. */
-function schemaFields(tool: Record<string, unknown>): Array<"inputSchema" | "outputSchema"> {
+/** The schemas a tool has, by field: the input schema always, the output schema when present. */
+export function schemaFields(tool: RawTool): Array<"inputSchema" | "outputSchema"> {
   return tool.outputSchema === undefined ? ["inputSchema"] : ["inputSchema", "outputSchema"];
 }
 
 /**
- * The schema rules: input-schema-missing, schema-not-object, property-no-type, required-unknown,
- * required-missing, enum-empty and schema-invalid.
+ * The schemas the schema rules look into: an output schema that is an object, and an input schema
+ * that is an object with something in it (a missing or empty one is `input-schema-missing`).
  */
-export function checkSchemas({ tool }: ToolUnderLint, emit: Emit): void {
-  const input = tool.inputSchema;
-  if (!isObject(input) || isEmptySchema(input)) {
-    const why =
-      input === undefined
-        ? "tool has no inputSchema"
-        : isObject(input)
-          ? Object.keys(input).length === 0
-            ? "inputSchema is empty"
-            : `inputSchema is empty (it has only ${Object.keys(input).sort().join(", ")})`
-          : `inputSchema is ${Array.isArray(input) ? "a list" : input === null ? "null" : `a ${typeof input}`}, not an object`;
-    emit(
-      "input-schema-missing",
-      "inputSchema",
-      why,
-      'Declare the arguments as a JSON Schema object; with none, use {"type": "object", "properties": {}}.',
-    );
-  }
+export function lintedSchemas(
+  tool: RawTool,
+): Array<{ field: "inputSchema" | "outputSchema"; schema: Record<string, unknown> }> {
+  const out: Array<{ field: "inputSchema" | "outputSchema"; schema: Record<string, unknown> }> = [];
   for (const field of schemaFields(tool)) {
     const schema = tool[field];
-    if (field === "inputSchema" && (!isObject(schema) || isEmptySchema(schema))) continue;
-    if (!isObject(schema)) {
-      emit(
-        "schema-not-object",
-        field,
-        `${field} is not a JSON object`,
-        `Make ${field} a JSON Schema with "type": "object".`,
-        { field },
-      );
-      continue;
-    }
-    if (schema.type !== "object") {
-      emit(
-        "schema-not-object",
-        `${field}.type`,
-        schema.type === undefined
-          ? `${field} has no type`
-          : `${field} has type ${JSON.stringify(schema.type)}, not "object"`,
-        `Set "type": "object" at the root of ${field}${schema.type === undefined ? "" : `; wrap other values in a property`}.`,
-        { field, type: schema.type ?? null },
-      );
-    }
-    const nodes = walkSchema(schema, field);
-    for (const node of nodes) checkNode(node, emit);
-    if (field === "inputSchema") checkRequiredList(schema, emit);
-    const error = compileError(schema);
-    if (error !== undefined) {
-      emit(
-        "schema-invalid",
-        field,
-        `${field} does not compile as JSON Schema: ${error}`,
-        "Fix the schema so a JSON Schema validator (draft 2020-12 or draft-07) accepts it.",
-        { field, error },
-      );
-    }
+    if (!isObject(schema) || (field === "inputSchema" && isEmptySchema(schema))) continue;
+    out.push({ field, schema });
   }
+  return out;
 }
 
-function checkNode(node: SchemaNode, emit: Emit): void {
-  const s = node.schema;
-  // An untyped output value is nothing a model fills in; an input property declared `{}` is a
-  // deliberate "any": worth a warning, not an error.
-  const output = node.path.startsWith("outputSchema");
-  if ((node.role === "property" || node.role === "items") && !givesType(s) && !output) {
-    const what = node.role === "property" ? `property ${quote(node.key ?? "")}` : "array items";
-    const anyValue = s === true || (isObject(s) && Object.keys(s).length === 0);
-    emit(
-      "property-no-type",
-      node.path,
-      `${what} has no type`,
-      node.role === "property"
-        ? `Add a "type" to ${what} (or an enum, const, or anyOf of typed schemas).`
-        : `Add a "type" to the items schema at ${node.path}.`,
-      { property: node.key ?? null },
-      anyValue ? "warning" : undefined,
-    );
-  }
-  if (!isObject(s)) return;
-  if (Array.isArray(s.enum) && s.enum.length === 0) {
-    emit(
-      "enum-empty",
-      `${node.path}.enum`,
-      "enum has no values, so no value is valid",
-      "List the allowed values in the enum, or remove it.",
-    );
-  }
-  if (Array.isArray(s.required)) {
-    const props = isObject(s.properties) ? s.properties : undefined;
-    // A part of an allOf may list required names whose properties a sibling part declares.
-    if (props === undefined && (node.role === "combinator" || s.type !== "object")) return;
-    s.required.forEach((name: unknown, i: number) => {
-      if (typeof name !== "string" || (props && Object.hasOwn(props, name))) return;
-      emit(
-        "required-unknown",
-        `${node.path}.required[${i}]`,
-        `required names ${quote(name)}, which is not among the properties`,
-        `Add ${quote(name)} to properties with a type and description, or remove it from required.`,
-        { name },
-      );
-    });
-  }
-}
+// Several rules walk the same schema: walked once, kept while the schema object lives.
+const walked = new WeakMap<object, Map<string, SchemaNode[]>>();
 
-function checkRequiredList(schema: Record<string, unknown>, emit: Emit): void {
-  if (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) return;
-  if ("required" in schema) return;
-  emit(
-    "required-missing",
-    "inputSchema.required",
-    "inputSchema has properties but no required list",
-    'Add "required" with the names of the arguments that must be given ("required": [] if none).',
-    { properties: Object.keys(schema.properties).sort() },
-  );
+/** {@link walkSchema}, remembered for the schema object and path. */
+export function schemaNodes(schema: Record<string, unknown>, path: string): SchemaNode[] {
+  let byPath = walked.get(schema);
+  if (!byPath) walked.set(schema, (byPath = new Map()));
+  let nodes = byPath.get(path);
+  if (!nodes) byPath.set(path, (nodes = walkSchema(schema, path)));
+  return nodes;
 }

@@ -4,27 +4,36 @@
 import { SURFACE_KINDS, surfaceItemKey, type SurfaceLists, type SurfaceRef } from "../mcp/surface.js";
 import { surfacePinnedDefinition } from "../pin/surface-lock.js";
 import { compareCodeUnits } from "../util/order.js";
-import { emitterFor, type Emit } from "./context.js";
-import { checkHiddenUnicode, checkInstructions } from "./text.js";
+import { findingSink } from "./context.js";
+import type { ReportedFinding, ToolUnderLint } from "./rule.js";
+import { descriptionInstruction } from "./rules/description-instruction.js";
+import { hiddenUnicode } from "./rules/hidden-unicode.js";
+import type { InstructionData } from "./rules/instruction-messages.js";
 import type { LintFinding } from "./types.js";
 import { isObject } from "./walk.js";
 
 /**
- * An {@link Emit} for findings about `item`: paths are made relative to the item (`prefix` added,
- * in the message and fix too), and description-instruction's fix speaks of the item's kind.
+ * Runs `rule` on `unit` with findings about `item`: paths are made relative to the item (`prefix`
+ * added), and description-instruction's fix speaks of the item's kind (`label`).
  */
-function emitterForItem(item: SurfaceRef, label: string, prefix: string, out: LintFinding[]): Emit {
-  const inner = emitterFor(null, out);
-  return (rule, path, message, fix, args) => {
-    const full = prefix + path;
-    const moved = (s: string) => (prefix && path && s.includes(path) ? s.replace(path, full) : s);
-    const fixText =
-      rule === "description-instruction"
-        ? `Rewrite ${full} to describe what the ${label} is for; remove text that instructs the model.`
-        : moved(fix);
-    inner(rule, full, moved(message), fixText, args);
+function checkItem(
+  rule: typeof hiddenUnicode | typeof descriptionInstruction,
+  unit: ToolUnderLint,
+  item: SurfaceRef,
+  label: string,
+  prefix: string,
+  out: LintFinding[],
+): void {
+  const sink = findingSink(rule, null, out);
+  // Findings on items keep the rule's own severity, not the graded one (as they always have).
+  rule.check!(unit, ({ severity: _graded, ...f }: ReportedFinding) => {
+    const path = prefix + f.path;
+    if (rule.id === "description-instruction" && f.messageId !== "partlyScanned") {
+      const d = f.data as InstructionData;
+      sink({ ...f, messageId: "item", path, data: { ...d, what: prefix + d.what, path, item: label } });
+    } else sink({ ...f, path });
     out[out.length - 1]!.item = item;
-  };
+  });
 }
 
 /**
@@ -40,14 +49,14 @@ export function lintSurface(lists: SurfaceLists): LintFinding[] {
     for (const raw of lists[info.key] ?? []) {
       const item = { kind: info.kind, key: surfaceItemKey(info, raw) };
       const shown = surfacePinnedDefinition(info.kind, raw);
-      checkHiddenUnicode({ tool: shown, label: item.key }, emitterForItem(item, info.label, "", found));
-      checkInstructions({ tool: shown, label: item.key }, emitterForItem(item, info.label, "", found));
+      checkItem(hiddenUnicode, { tool: shown, label: item.key }, item, info.label, "", found);
+      checkItem(descriptionInstruction, { tool: shown, label: item.key }, item, info.label, "", found);
       if (info.kind !== "prompt" || !Array.isArray(raw.arguments)) continue;
       raw.arguments.forEach((arg: unknown, i) => {
         if (!isObject(arg)) return;
         const prose = { description: arg.description, title: arg.title };
-        const emit = emitterForItem(item, "prompt argument", `arguments[${i}].`, found);
-        checkInstructions({ tool: prose, label: item.key }, emit);
+        const unit = { tool: prose, label: item.key };
+        checkItem(descriptionInstruction, unit, item, "prompt argument", `arguments[${i}].`, found);
       });
     }
     found.sort(

@@ -1,11 +1,7 @@
 import { escapeCodePoint, findHiddenChars } from "../util/unicode.js";
-import type { Emit, ToolUnderLint } from "./context.js";
-import { quote } from "./context.js";
-import { findInstructions, type InstructionMatch } from "./instruction-match.js";
 import { findDisguisedChars } from "./normalize.js";
-import type { LintRuleId } from "./rules.js";
-import { isObject, walkStrings } from "./walk.js";
-import { emitPartlyScanned, scanHead } from "./scan-bound.js";
+import { scanHead } from "./scan-bound.js";
+import type { Severity } from "./types.js";
 
 const SHOWN = 5;
 
@@ -38,39 +34,62 @@ function spanAround(text: string, first: number, last: number): string {
   return cps.slice(from, to).join("");
 }
 
+/** What hidden-unicode reports about one string: the data of its sentence and its facts. */
+export interface HiddenText {
+  data: HiddenTextData;
+  args: Record<string, unknown>;
+  severity: Severity;
+}
+
+/** The data hidden-unicode's sentence is made from. */
+export interface HiddenTextData {
+  count: number;
+  technique: string;
+  /** `description`, or `the key inputSchema.properties.x` for a key. */
+  where: string;
+  /** The first few characters, escaped, with their kind and index. */
+  listed: string;
+  /** How many more there are beyond the listed ones (0 for none). */
+  more: number;
+  /** The text tag characters spell, if any. */
+  smuggled: string;
+}
+
 /**
  * The hidden-unicode finding for one string, if it hides anything: invisible characters (zero-width,
  * bidi, tag, control, format, private use, blank) and visible ones in disguise (look-alike letters
  * from another script inside a Latin word, combining marks no letter explains). Its technique is the
  * most telling kind found; tag characters are decoded to show the smuggled text.
  */
-export function checkHiddenText(whole: string, path: string, isKey: boolean, emit: Emit): void {
-  emitPartlyScanned("hidden-unicode", whole, where(path, isKey), "hidden characters", emit);
+export function findHiddenText(whole: string, path: string, isKey: boolean): HiddenText | undefined {
+  // Past scan-kb a text is scanned only in part; the rule reports that (scan-bound.ts).
   const text = scanHead(whole);
   const chars: Array<{ index: number; codePoint: number; kind: Kind }> = [
     ...findHiddenChars(text),
     ...findDisguisedChars(text),
   ].sort((a, b) => a.index - b.index);
-  if (chars.length === 0) return;
+  if (chars.length === 0) return undefined;
   const technique = KIND_ORDER.find((k) => chars.some((c) => c.kind === k))!;
   const listed = chars
     .slice(0, SHOWN)
     .map((c) => `${escapeCodePoint(c.codePoint)} (${c.kind}) at ${c.index}`)
     .join(", ");
-  const more = chars.length > SHOWN ? ` and ${chars.length - SHOWN} more` : "";
   // Tag characters U+E0020..E007E mirror printable ASCII: decoded, they are the smuggled text.
   const smuggled = chars
     .filter((c) => c.kind === "tag" && c.codePoint >= 0xe0020 && c.codePoint <= 0xe007e)
     .map((c) => String.fromCharCode(c.codePoint - 0xe0000))
     .join("");
-  const spelled = smuggled ? `; its tag characters spell ${quote(smuggled, 80)}` : "";
   const span = spanAround(text, chars[0]!.index, chars.at(-1)!.index);
-  emit(
-    "hidden-unicode",
-    path,
-    `${chars.length} hidden or disguised character${chars.length === 1 ? "" : "s"} (${technique}) in ${where(path, isKey)}: ${listed}${more}${spelled}`,
-    `Remove the invisible or look-alike characters from ${where(path, isKey)}; a model reads them, a reviewer does not see them.`,
-    {
+  return {
+    data: {
+      count: chars.length,
+      technique,
+      where: where(path, isKey),
+      listed,
+      more: Math.max(0, chars.length - SHOWN),
+      smuggled,
+    },
+    args: {
       technique,
       span,
       count: chars.length,
@@ -78,50 +97,6 @@ export function checkHiddenText(whole: string, path: string, isKey: boolean, emi
       ...(isKey ? { key: true } : {}),
       ...(smuggled ? { tag_text: smuggled } : {}),
     },
-    chars.every((c) => WEAK_KINDS.has(c.kind)) ? "warning" : "error",
-  );
-}
-
-/** hidden-unicode over every string in the tool definition: names, titles, descriptions, schemas. */
-export function checkHiddenUnicode({ tool }: ToolUnderLint, emit: Emit): void {
-  for (const s of walkStrings(tool, "")) checkHiddenText(s.text, s.path, s.isKey, emit);
-}
-
-/** One finding per technique found in one text: the sub-id, the exact span, the graded severity. */
-export function emitInstructions(
-  rule: Extract<LintRuleId, "description-instruction" | "schema-instruction">,
-  path: string,
-  what: string,
-  matches: readonly InstructionMatch[],
-  emit: Emit,
-): void {
-  for (const m of matches) {
-    emit(
-      rule,
-      path,
-      `${what} ${m.label} (${rule}/${m.id}): ${quote(m.text, 120)}`,
-      `Rewrite ${path} to describe the tool and its inputs only; remove text that instructs the model.`,
-      { technique: m.id, span: m.text },
-      m.severity,
-    );
-  }
-}
-
-/**
- * description-instruction over one text a model reads as prose about a tool, prompt or resource:
- * each technique of tool poisoning found is one finding at `path`.
- */
-export function checkInstructionText(text: string, path: string, emit: Emit): void {
-  emitPartlyScanned("description-instruction", text, path, "instructions to the model", emit);
-  emitInstructions("description-instruction", path, path, findInstructions(text), emit);
-}
-
-/** description-instruction: the tool's description and titles addressing the model. */
-export function checkInstructions({ tool }: ToolUnderLint, emit: Emit): void {
-  const prose: Array<[unknown, string]> = [
-    [tool.description, "description"],
-    [tool.title, "title"],
-    [isObject(tool.annotations) ? tool.annotations.title : undefined, "annotations.title"],
-  ];
-  for (const [text, path] of prose) if (typeof text === "string") checkInstructionText(text, path, emit);
+    severity: chars.every((c) => WEAK_KINDS.has(c.kind)) ? "warning" : "error",
+  };
 }

@@ -10,13 +10,6 @@ export function isInputRequired(result: Record<string, unknown>): boolean {
   return result.resultType === "input_required";
 }
 
-/** The methods an `input_required` result asks the client for, sorted and unique. */
-export function requestedMethods(result: Record<string, unknown>): string[] {
-  const requests = isObject(result.inputRequests) ? Object.values(result.inputRequests) : [];
-  const methods = requests.map((r) => (isObject(r) && typeof r.method === "string" ? r.method : "(unknown)"));
-  return [...new Set(methods)].sort();
-}
-
 /**
  * The params of the retry of a request that answered `input_required`, or undefined when
  * toolscore cannot answer every request in it. Answers are those a 2025 session gives: roots/list

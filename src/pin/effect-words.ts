@@ -1,9 +1,9 @@
 // What a tool's description, its parameters and its enum values say about side effects. The verb
-// lists are the capability rules' (capability-rules.ts), so a word that makes a tool name `write`
+// lists are the effect rules' (effect-rules.ts), so a word that makes a tool name `write`
 // makes an enum value a write mode too; only the few mode words that no tool name needs are added
 // here. The scorecard uses these to stay safe by default, lint to find annotations that disagree.
-import { DELETE_VERBS, EXEC_WORDS, RUN_VERBS, WRITE_VERBS } from "./capability-rules.js";
-import { nameWords } from "./capabilities.js";
+import { DELETE_VERBS, EXEC_WORDS, RUN_VERBS, WRITE_VERBS } from "./effect-rules.js";
+import { nameWords } from "./effects.js";
 
 /** Mode words beyond the capability verbs: an enum value `apply` or `restart` changes something. */
 export const EXTRA_MODE_WORDS: readonly string[] = [

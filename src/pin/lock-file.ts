@@ -14,7 +14,7 @@ export async function writeLock(path: string, lock: Lock): Promise<void> {
 /**
  * Reads and checks a lock file. A missing file, text that is not JSON, or a lock of the wrong kind,
  * version or shape is a `ToolscoreError` (FILE_NOT_FOUND or FILE_INVALID). Hashes are not checked
- * here: {@link verifyPin} reports a lock that does not match them as `pin-lock-modified`.
+ * here: {@link checkPin} reports a lock that does not match them as `pin-lock-modified`.
  */
 export function readLock(path: string): Lock {
   return parseLock(readJsonFile(path, "lock"), path);

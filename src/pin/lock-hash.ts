@@ -72,11 +72,6 @@ export function definitionHashes(definition: Record<string, unknown>): {
   return { sha256: sha256OfCanon(whole), fields };
 }
 
-/** The per-field hashes of a pinned definition. */
-export function fieldHashes(definition: Record<string, unknown>): Record<PinnedField, string | null> {
-  return definitionHashes(definition).fields;
-}
-
 /** A tool's name as the lock keys it: the string, or the canonical JSON of a name that is not one. */
 export function toolName(tool: RawTool): string {
   return typeof tool.name === "string" ? tool.name : canonicalJson(tool.name ?? null);

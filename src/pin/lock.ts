@@ -8,13 +8,13 @@ import { sha256Hex } from "./canonical.js";
 import { prettyJsonPieces } from "../util/json-out.js";
 import { definitionHashes, lockHash, PINNED_FIELDS, toolName, type PinnedField } from "./lock-hash.js";
 import {
-  CAPABILITIES,
-  deriveCapabilities,
-  parseCapabilityOverrides,
-  type Capability,
-  type CapabilityFinding,
-  type CapabilityOverrides,
-} from "./capabilities.js";
+  EFFECTS,
+  deriveEffects,
+  parseEffectOverrides,
+  type Effect,
+  type EffectFinding,
+  type EffectOverrides,
+} from "./effects.js";
 import {
   checkLockSurface,
   lockSurface,
@@ -23,14 +23,7 @@ import {
   type LockSurface,
 } from "./surface-lock.js";
 
-export {
-  definitionHashes,
-  fieldHashes,
-  lockHash,
-  lockProblems,
-  PINNED_FIELDS,
-  toolName,
-} from "./lock-hash.js";
+export { lockProblems, PINNED_FIELDS, toolName } from "./lock-hash.js";
 export type { LockProblem, PinnedField } from "./lock-hash.js";
 
 /** The `kind` of a lock file. */
@@ -47,7 +40,7 @@ export interface LockedTool {
   fields: Record<PinnedField, string | null>;
   /** The pinned fields that are present, as the server sent them (keys sorted inside values). */
   definition: Record<string, unknown>;
-  capabilities: CapabilityFinding[];
+  capabilities: EffectFinding[];
 }
 
 /**
@@ -62,7 +55,7 @@ export interface Lock extends LockSurface {
   /** The client capabilities declared when pinning; verification declares the same again. */
   client_capabilities: ClientCapabilityName[];
   instructions_sha256: string | null;
-  capability_overrides: CapabilityOverrides;
+  capability_overrides: EffectOverrides;
   tools: LockedTool[];
   /** SHA-256 of the canonical JSON of the lock without this key. */
   lock_sha256: string;
@@ -70,8 +63,8 @@ export interface Lock extends LockSurface {
 
 /** Options of {@link buildLock}. */
 export interface BuildLockOptions {
-  /** Capability overrides (`{"tool": ["read"]}`): stored in the lock and applied again at verification. */
-  overrides?: CapabilityOverrides;
+  /** Effect overrides (`{"tool": ["read"]}`): stored in the lock and applied again at verification. */
+  overrides?: EffectOverrides;
   /** Pin the resources too (`mcp pin --resources`); the lock records the choice. */
   resources?: boolean;
 }
@@ -87,7 +80,7 @@ export function pinnedDefinition(tool: RawTool): Record<string, unknown> {
 }
 
 /** Locks one tool. */
-export function lockTool(tool: RawTool, override?: readonly Capability[]): LockedTool {
+export function lockTool(tool: RawTool, override?: readonly Effect[]): LockedTool {
   const definition = pinnedDefinition(tool);
   const { sha256, fields } = definitionHashes(definition);
   return {
@@ -95,13 +88,13 @@ export function lockTool(tool: RawTool, override?: readonly Capability[]): Locke
     sha256,
     fields,
     definition,
-    capabilities: deriveCapabilities(tool, override),
+    capabilities: deriveEffects(tool, override),
   };
 }
 
 /** A lock's content without its own hash: the tools pinned, overrides applied. */
 export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}): Omit<Lock, "lock_sha256"> {
-  const overrides = parseCapabilityOverrides(opts.overrides ?? {}, "the capability overrides");
+  const overrides = parseEffectOverrides(opts.overrides ?? {}, "the capability overrides");
   const tools = snapshot.tools
     .map((t) => lockTool(t, ownValue(overrides, toolName(t))))
     .sort((a, b) => compareCodeUnits(a.name, b.name));
@@ -196,7 +189,7 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
     throw bad('"instructions_sha256" is neither a string nor null');
   if (!isObject(data.capability_overrides)) throw bad('"capability_overrides" is not an object');
   for (const [name, list] of Object.entries(data.capability_overrides)) {
-    if (!Array.isArray(list) || !list.every((c) => CAPABILITIES.includes(c as Capability)))
+    if (!Array.isArray(list) || !list.every((c) => EFFECTS.includes(c as Effect)))
       throw bad(`"capability_overrides"."${name}" is not a list of capabilities`);
   }
   if (!Array.isArray(data.tools)) throw bad('"tools" is not a list');
@@ -220,7 +213,7 @@ function checkLockedTool(t: unknown, at: string, bad: (why: string) => Error): v
   t.capabilities.forEach((c: unknown, j) => {
     if (
       !isObject(c) ||
-      !CAPABILITIES.includes(c.capability as Capability) ||
+      !EFFECTS.includes(c.capability as Effect) ||
       !Array.isArray(c.sources) ||
       !c.sources.every((s) => typeof s === "string")
     )

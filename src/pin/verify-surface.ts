@@ -23,7 +23,7 @@ export const SURFACE_PIN_RULES = [
 /** One of {@link SURFACE_PIN_RULES}. */
 export type SurfacePinRule = (typeof SURFACE_PIN_RULES)[number];
 
-/** The facts of one surface drift finding; verifyPin adds severity and whether it fails. */
+/** The facts of one surface drift finding; checkPin adds severity and whether it fails. */
 export interface SurfaceDraft {
   rule: SurfacePinRule;
   tool: null;

@@ -1,6 +1,6 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import { diffField, type FieldDiff } from "./field-diff.js";
-import { DANGEROUS_CAPABILITIES, type Capability, type CapabilityFinding } from "./capabilities.js";
+import { DANGEROUS_EFFECTS, type Effect, type EffectFinding } from "./effects.js";
 import {
   lockBody,
   LOCK_KIND,
@@ -93,7 +93,7 @@ export interface PinFinding {
   /** For a changed tool or item: a unified diff per changed field. */
   diffs: FieldDiff[];
   /** `pin-capability-added`: the capabilities gained; `pin-tool-added`: all of the new tool's. */
-  capabilities: CapabilityFinding[];
+  capabilities: EffectFinding[];
   /** `pin-tool-added` and `pin-capability-added`: whether the tool is new. */
   newTool?: boolean;
   /** `pin-tool-duplicated`: how many tools the server (or the lock) lists under the name. */
@@ -157,7 +157,7 @@ const serverLabel = (s: Record<string, unknown>) =>
     .map(String)
     .join(" ");
 
-/** Options of {@link verifyPin}, the same as {@link CheckPinOptions}. */
+/** Options of {@link checkPin}, the same as {@link CheckPinOptions}. */
 export type VerifyPinOptions = CheckPinOptions;
 
 /**
@@ -252,8 +252,8 @@ function repeated(tools: readonly { name: string }[]): Array<[string, number]> {
   return [...counts].filter(([, n]) => n > 1).sort((a, b) => compareCodeUnits(a[0], b[0]));
 }
 
-function dangerous(caps: readonly CapabilityFinding[]): CapabilityFinding[] {
-  return caps.filter((c) => DANGEROUS_CAPABILITIES.includes(c.capability));
+function dangerous(caps: readonly EffectFinding[]): EffectFinding[] {
+  return caps.filter((c) => DANGEROUS_EFFECTS.includes(c.capability));
 }
 
 function newTool(t: LockedTool): Draft[] {
@@ -267,7 +267,7 @@ function newTool(t: LockedTool): Draft[] {
 
 function compareTool(before: LockedTool, after: LockedTool): Draft[] {
   const out: Draft[] = [];
-  const had = new Set<Capability>(before.capabilities.map((c) => c.capability));
+  const had = new Set<Effect>(before.capabilities.map((c) => c.capability));
   const gained = dangerous(after.capabilities).filter((c) => !had.has(c.capability));
   if (gained.length)
     out.push({ rule: "pin-capability-added", tool: after.name, capabilities: gained, newTool: false });
@@ -302,7 +302,3 @@ function compareFindings(a: PinFinding, b: PinFinding): number {
     PIN_RULES.indexOf(a.rule) - PIN_RULES.indexOf(b.rule)
   );
 }
-
-/** {@link checkPin} under its first name, kept for code written against it. */
-export const verifyPin: (lock: Lock, current: ServerSnapshot | Lock, opts?: CheckPinOptions) => PinReport =
-  checkPin;

@@ -2,7 +2,7 @@ import { score } from "../diff/scorecards.js";
 import type { DiffFailOn, ServerDiff } from "../diff/types.js";
 import { escapeLine } from "../util/unicode.js";
 import {
-  capabilityLine,
+  effectLine,
   differenceCount,
   lintLine,
   PINNED_VIEW_NOTE,
@@ -39,11 +39,11 @@ export function renderDiffMarkdown(
   if (d.pinnedView) out.push(`_${PINNED_VIEW_NOTE.slice(1, -1)}_`, "");
   if (d.added.length + d.removed.length + d.changed.length > 0) {
     out.push("| change | tool | what |", "| --- | --- | --- |");
-    const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));
+    const caps = new Map(d.addedEffects.map((x) => [x.tool, x.capabilities]));
     const renamed = new Map(d.renames.map((r) => [r.from, r]));
     for (const n of d.added)
       out.push(
-        `| added | ${mdText(n)} | ${(caps.get(n) ?? []).map((c) => mdText(capabilityLine(c))).join("<br>")} |`,
+        `| added | ${mdText(n)} | ${(caps.get(n) ?? []).map((c) => mdText(effectLine(c))).join("<br>")} |`,
       );
     for (const n of d.removed) {
       const r = renamed.get(n);
@@ -52,7 +52,7 @@ export function renderDiffMarkdown(
       );
     }
     for (const c of d.changed) {
-      const what = [c.fields.map(mdText).join(", "), ...c.capabilities.map((x) => mdText(capabilityLine(x)))];
+      const what = [c.fields.map(mdText).join(", "), ...c.capabilities.map((x) => mdText(effectLine(x)))];
       out.push(`| changed | ${mdText(c.name)} | ${what.join("<br>")} |`);
     }
     out.push("");

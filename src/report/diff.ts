@@ -1,6 +1,6 @@
 import { score, type ScorecardComparison } from "../diff/scorecards.js";
 import type {
-  CapabilityChange,
+  EffectChange,
   DiffFailOn,
   DiffSide,
   LikelyRename,
@@ -78,7 +78,7 @@ export function renameHint(r: LikelyRename): string {
 }
 
 /** `+delete (name verb 'delete'; …)`, escaped; an unknown capability says why. */
-export function capabilityLine(c: CapabilityChange): string {
+export function effectLine(c: EffectChange): string {
   if (c.capability === "unknown") return `capabilities unknown (${c.sources.map(escapeLine).join("; ")})`;
   const sign = c.change === "added" ? "+" : "-";
   return `${sign}${c.capability}${c.sources.length ? ` (${c.sources.map(escapeLine).join("; ")})` : ""}`;
@@ -142,24 +142,24 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   const failOn = opts.failOn ?? "any";
   const lines = [`${sideTitle(d.from, opts.labels?.a)}  ->  ${sideTitle(d.to, opts.labels?.b)}`];
   if (d.pinnedView) lines.push(st.dim(PINNED_VIEW_NOTE));
-  const caps = new Map(d.addedCapabilities.map((x) => [x.tool, x.capabilities]));
+  const caps = new Map(d.addedEffects.map((x) => [x.tool, x.capabilities]));
   const renamedTo = new Set(d.renames.map((r) => r.to));
   const renamedFrom = new Set(d.renames.map((r) => r.from));
   for (const name of d.added) {
     if (renamedTo.has(name)) continue;
     lines.push(st.green(`+ ${escapeLine(name)}`));
-    for (const c of caps.get(name) ?? []) lines.push(`${INDENT}${capabilityLine(c)}`);
+    for (const c of caps.get(name) ?? []) lines.push(`${INDENT}${effectLine(c)}`);
   }
   for (const name of d.removed) if (!renamedFrom.has(name)) lines.push(st.red(`- ${escapeLine(name)}`));
   for (const r of d.renames) {
     const fields = r.change.fields.length ? `  ${r.change.fields.map(escapeLine).join(", ")}` : "";
     lines.push(st.yellow(`~ ${escapeLine(r.from)} -> ${escapeLine(r.to)}${fields}  (${renameHint(r)})`));
-    for (const c of caps.get(r.to) ?? []) lines.push(`${INDENT}${capabilityLine(c)}`);
+    for (const c of caps.get(r.to) ?? []) lines.push(`${INDENT}${effectLine(c)}`);
     if (!opts.brief) for (const fd of r.change.diffs) lines.push(...renderFieldDiff(fd, INDENT));
   }
   for (const c of d.changed) {
     lines.push(st.yellow(`~ ${escapeLine(c.name)}  ${c.fields.map(escapeLine).join(", ")}`));
-    for (const cap of c.capabilities) lines.push(`${INDENT}${capabilityLine(cap)}`);
+    for (const cap of c.capabilities) lines.push(`${INDENT}${effectLine(cap)}`);
     if (!opts.brief) for (const fd of c.diffs) for (const l of renderFieldDiff(fd, INDENT)) lines.push(l);
   }
   lines.push(...renderSurfaceDiff(d.surface, st, opts.brief ?? false));

@@ -1,5 +1,5 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
-import type { CapabilityFinding } from "../pin/capabilities.js";
+import type { EffectFinding } from "../pin/effects.js";
 import { escapeLine } from "../util/unicode.js";
 import { displayWidth, pad, truncate, type Style } from "./style.js";
 
@@ -7,15 +7,12 @@ import { displayWidth, pad, truncate, type Style } from "./style.js";
 export interface ListRow {
   name: string;
   params: number;
-  capabilities: CapabilityFinding[];
+  capabilities: EffectFinding[];
   description: string;
 }
 
 /** The rows of the `mcp list` table for a snapshot, given each tool's capabilities. */
-export function listRows(
-  snapshot: ServerSnapshot,
-  caps: (toolIndex: number) => CapabilityFinding[],
-): ListRow[] {
+export function listRows(snapshot: ServerSnapshot, caps: (toolIndex: number) => EffectFinding[]): ListRow[] {
   return snapshot.tools.map((tool, i) => {
     const schema = tool.inputSchema as { properties?: unknown } | undefined;
     const props =

@@ -1,4 +1,4 @@
-import { CAPABILITIES } from "../pin/capabilities.js";
+import { EFFECTS } from "../pin/effects.js";
 import type { Lock } from "../pin/lock.js";
 import { escapeLine } from "../util/unicode.js";
 import type { Style } from "./style.js";
@@ -25,7 +25,7 @@ export function renderPinSummary(lock: Lock, lockPath: string, unchanged: boolea
     .map(String)
     .join(" ");
   const n = lock.tools.length;
-  const counts = CAPABILITIES.map((c) => {
+  const counts = EFFECTS.map((c) => {
     const tools = lock.tools.filter((t) => t.capabilities.some((f) => f.capability === c)).map((t) => t.name);
     if (tools.length === 0) return undefined;
     const named = c === "delete" || c === "exec" ? ` (${tools.map(escapeLine).join(", ")})` : "";

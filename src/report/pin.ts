@@ -1,4 +1,4 @@
-import type { CapabilityFinding } from "../pin/capabilities.js";
+import type { EffectFinding } from "../pin/effects.js";
 import type { PinFinding, PinReport } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
@@ -7,12 +7,12 @@ import { itemLabel } from "./surface-label.js";
 
 const q = (s: string) => `'${s}'`;
 
-function sourcesOf(caps: readonly CapabilityFinding[]): string {
+function sourcesOf(caps: readonly EffectFinding[]): string {
   const all = caps.flatMap((c) => c.sources);
   return all.length ? ` (${[...new Set(all)].join("; ")})` : "";
 }
 
-function names(caps: readonly CapabilityFinding[]): string {
+function names(caps: readonly EffectFinding[]): string {
   const list = caps.map((c) => c.capability);
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
 }

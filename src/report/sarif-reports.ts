@@ -1,7 +1,7 @@
 // The SARIF logs of mcp lint, mcp verify-pin and mcp diff: each command's findings mapped onto
 // the generic builder in sarif.ts, with the rule catalogue a reviewer reads in code scanning.
 import type { BreakingKind, ServerDiff } from "../diff/types.js";
-import { LINT_RULES } from "../lint/rules.js";
+import { LINT_RULES } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
 import { PIN_RULES, PIN_SEVERITY, type PinReport, type PinRule } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";

@@ -25,33 +25,6 @@ export function enableLinearRegExpFallback(): void {
 // flag, under which the linear engine is never used.
 const BACKTRACK_ONLY = /\\[1-9]|\\k<|\(\?<?[=!]|\\[pP]\{|\\u\{|[\ud800-\udfff]/;
 
-/**
- * True when `pattern` repeats something that itself repeats or alternates (`(a+)+`, `(a|ab)*`,
- * `(\w+\s?)*`): the shapes whose backtracking grows exponentially. (Such a pattern is not refused:
- * it runs within its time like any other; this tells a reader why one may be slow.)
- */
-export function hasNestedRepetition(pattern: string): boolean {
-  const groups: Array<{ repeats: boolean; alternates: boolean }> = [{ repeats: false, alternates: false }];
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    const top = groups[groups.length - 1]!;
-    if (c === "\\") i++;
-    else if (c === "[") {
-      for (i++; i < pattern.length && pattern[i] !== "]"; i++) if (pattern[i] === "\\") i++;
-    } else if (c === "(") groups.push({ repeats: false, alternates: false });
-    else if (c === "|") top.alternates = true;
-    else if (c === ")" && groups.length > 1) {
-      const g = groups.pop()!;
-      const parent = groups[groups.length - 1]!;
-      const next = pattern[i + 1];
-      const repeated = next === "*" || next === "+" || next === "{";
-      if (repeated && (g.repeats || g.alternates)) return true;
-      parent.repeats ||= g.repeats || repeated;
-    } else if (c === "*" || c === "+" || c === "{") top.repeats = true;
-  }
-  return false;
-}
-
 /** A compiled pattern as ajv uses it. */
 export interface RegExpLike {
   test(s: string): boolean;

@@ -7,7 +7,7 @@ export interface GradingFacts {
   cases: number;
   called: number;
   plans: readonly ToolPlan[];
-  /** Counted valid-input calls. */
+  /** Counted happy calls (valid input). */
   happy: PassCount;
   notCounted: { environment: number; not_found: number; needs_input: number };
 }

@@ -1,5 +1,5 @@
 import type { RawTool } from "../mcp/types.js";
-import { deriveCapabilities, type Capability, type CapabilityFinding } from "../pin/capabilities.js";
+import { deriveEffects, type Effect, type EffectFinding } from "../pin/effects.js";
 import { edgeCases } from "./edge.js";
 import { generateArguments } from "./generate.js";
 import { Prng } from "./prng.js";
@@ -9,7 +9,7 @@ import { unsafeArguments } from "./safety.js";
 import { ownValue } from "../util/json.js";
 
 /** Capabilities that keep a tool from being called without --allow-writes. */
-export const UNSAFE_CAPABILITIES: readonly Capability[] = ["write", "delete", "exec", "unknown"];
+export const UNSAFE_EFFECTS: readonly Effect[] = ["write", "delete", "exec", "unknown"];
 
 /** One call to make. */
 export interface PlannedCall {
@@ -48,7 +48,7 @@ function shouldReject(kind: string, args: Record<string, unknown>, inputSchema: 
 export interface ToolPlan {
   tool: RawTool;
   name: string;
-  capabilities: CapabilityFinding[];
+  capabilities: EffectFinding[];
   skippedReason: string | null;
   /** A few words for a table (`may write, delete`, `network`), or null when called. */
   skippedNote: string | null;
@@ -60,8 +60,8 @@ export function streamFor(seed: string, tool: string, purpose: string): Prng {
   return new Prng(`${seed}\u0000${tool}\u0000${purpose}`);
 }
 
-function noteOf(caps: CapabilityFinding[]): string {
-  const may = caps.map((c) => c.capability).filter((c) => UNSAFE_CAPABILITIES.includes(c) && c !== "unknown");
+function noteOf(caps: EffectFinding[]): string {
+  const may = caps.map((c) => c.capability).filter((c) => UNSAFE_EFFECTS.includes(c) && c !== "unknown");
   const parts = [
     ...(may.length ? [`may ${may.join(", ")}`] : []),
     ...(caps.some((c) => c.capability === "unknown") ? ["capabilities unknown"] : []),
@@ -69,8 +69,8 @@ function noteOf(caps: CapabilityFinding[]): string {
   return parts.join("; ");
 }
 
-function describeUnsafe(caps: CapabilityFinding[]): string | null {
-  const unsafe = caps.filter((c) => UNSAFE_CAPABILITIES.includes(c.capability));
+function describeUnsafe(caps: EffectFinding[]): string | null {
+  const unsafe = caps.filter((c) => UNSAFE_EFFECTS.includes(c.capability));
   if (unsafe.length === 0) return null;
   const parts = unsafe.map((c) =>
     c.capability === "unknown"
@@ -90,17 +90,17 @@ export function planCalls(
     allowWrites: boolean;
     /** Call read tools that reach the network (default true; `--no-network` makes it false). */
     network?: boolean;
-    capabilityOverrides?: Record<string, Capability[]>;
+    effectOverrides?: Record<string, Effect[]>;
   },
 ): ToolPlan[] {
   const safe = !opts.allowWrites;
   return tools.map((tool) => {
     const name = typeof tool.name === "string" ? tool.name : JSON.stringify(tool.name ?? null);
     const override =
-      typeof tool.name === "string" && opts.capabilityOverrides
-        ? ownValue(opts.capabilityOverrides, tool.name)
+      typeof tool.name === "string" && opts.effectOverrides
+        ? ownValue(opts.effectOverrides, tool.name)
         : undefined;
-    const capabilities = deriveCapabilities(tool, override);
+    const capabilities = deriveEffects(tool, override);
     let skippedReason: string | null = null;
     let skippedNote: string | null = null;
     const skip = (reason: string, note: string) => {

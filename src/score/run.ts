@@ -1,7 +1,7 @@
 import { estimateTokens, lintServer, lintTools } from "../lint/index.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CallTool } from "../mcp/types.js";
-import type { Capability } from "../pin/capabilities.js";
+import type { Effect } from "../pin/effects.js";
 import { collectFixes } from "./fixes.js";
 import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
 import { harvest } from "./harvest.js";
@@ -35,7 +35,7 @@ export interface ScorecardInput {
 export interface ScorecardOptions {
   /** Seed of the argument generator (default "1"): the same seed gives the same calls. */
   seed?: number | string;
-  /** Valid-input calls per tool (default 3). 0 makes the run "not graded". */
+  /** Happy calls (valid input) per tool (default 3). 0 makes the run "not graded". */
   cases?: number;
   /** Send edge-case calls (default true). */
   edgeCases?: boolean;
@@ -50,7 +50,7 @@ export interface ScorecardOptions {
   /** Calls in flight at once (default 8). Probes always run one at a time. */
   concurrency?: number;
   /** Capabilities to use instead of the derived ones, by tool name. */
-  capabilityOverrides?: Record<string, Capability[]>;
+  effectOverrides?: Record<string, Effect[]>;
   /** Told after each call, for a progress indicator. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -117,7 +117,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     edgeCases: edge,
     allowWrites,
     network: opts.network ?? true,
-    capabilityOverrides: opts.capabilityOverrides,
+    effectOverrides: opts.effectOverrides,
   });
   const observer = pickObserver(plans);
   const planOf = new Map(plans.map((p) => [p.name, p]));
@@ -194,7 +194,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     ? await runProbes({ plans, records: calls, call, seed, timeoutMs, allowWrites })
     : [];
 
-  // A tool whose every valid-input call asked for input toolscore does not give is reported
+  // A tool whose every happy call asked for input toolscore does not give is reported
   // skipped, with why.
   const needsInput = new Map<string, string>();
   for (const p of plans) {

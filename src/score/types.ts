@@ -1,5 +1,5 @@
 import type { LintFinding } from "../lint/types.js";
-import type { Capability } from "../pin/capabilities.js";
+import type { Effect } from "../pin/effects.js";
 
 /** The `kind` of a scorecard report. */
 export const SCORECARD_KIND = "toolscore.mcp-scorecard";
@@ -55,7 +55,7 @@ export interface PassCount {
 /** The scorecard's view of one tool. */
 export interface ToolScore {
   name: string;
-  capabilities: Capability[];
+  capabilities: Effect[];
   /** Why the tool was not called, or null when it was. */
   skipped_reason: string | null;
   /** The reason in a few words, for a table (`may write, delete`, `network`), or null when called. */

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { LINT_RULES } from "../../src/lint/index.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { buildLock, serializeLock } from "../../src/pin/lock.js";
 import { LINT_REPORT_KIND, LINT_REPORT_VERSION } from "../../src/report/lint-json.js";
@@ -195,4 +196,13 @@ test("mcp lint --help", async () => {
   const r = await runCli(["mcp", "lint", "--help"]);
   assert.equal(r.code, 0);
   assert.match(r.stdout, /^Usage: toolscore mcp lint SERVER/);
+  // The rule list is the catalogue's, as SARIF's and the README's are.
+  const listed = [...r.stdout.matchAll(/^ {2}([a-z-]+) \((error|warning|info)(?:, \w+)*\)$/gm)].map(
+    (m) => m[1],
+  );
+  assert.deepEqual(
+    listed,
+    LINT_RULES.map((rule) => rule.id),
+  );
+  for (const rule of LINT_RULES) assert.ok(r.stdout.replace(/\s+/g, " ").includes(rule.summary), rule.id);
 });

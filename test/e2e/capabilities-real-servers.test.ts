@@ -2,23 +2,23 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MCPStdioClient } from "../../src/mcp/client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import { deriveCapabilities, type Capability } from "../../src/pin/capabilities.js";
+import { deriveEffects, type Effect } from "../../src/pin/effects.js";
 import type { ClientCapabilityName } from "../../src/mcp/session.js";
 
 async function capabilitiesOf(argv: string[], clientCapabilities: ClientCapabilityName[] = []) {
   await using client = await MCPStdioClient.connect(argv, { timeout: 30, clientCapabilities });
   const snapshot = await ServerSnapshot.fromClient(client);
   return Object.fromEntries(
-    snapshot.tools.map((t) => [String(t.name), deriveCapabilities(t).map((c) => c.capability)]),
+    snapshot.tools.map((t) => [String(t.name), deriveEffects(t).map((c) => c.capability)]),
   );
 }
 
-const r: Capability[] = ["read"];
-const w: Capability[] = ["write"];
-const wd: Capability[] = ["write", "delete"];
+const r: Effect[] = ["read"];
+const w: Effect[] = ["write"];
+const wd: Effect[] = ["write", "delete"];
 
 // Every tool of each real server, with what it must get: no false delete, exec or network.
-const SERVERS: Array<[string, string[], Record<string, Capability[]>, ClientCapabilityName[]?]> = [
+const SERVERS: Array<[string, string[], Record<string, Effect[]>, ClientCapabilityName[]?]> = [
   [
     "memory 2025.4.25 (no annotations)",
     ["node_modules/mem2504/dist/index.js"],

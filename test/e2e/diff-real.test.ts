@@ -5,7 +5,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ServerDiffJson } from "../../src/diff/types.js";
+import type { ServerDiffJson } from "../../src/diff/index.js";
 import { MEMORY_TOOLS, ROOT, runBin, runCli, tempDir } from "../support/cli.js";
 
 const MEM_A = "node node_modules/mem2504/dist/index.js";

@@ -150,7 +150,7 @@ test("npx toolscore demo runs end to end on the installed sample server", async 
 test("the library from the installed package: connect, snapshot, lock, verify, diff", async () => {
   writeFileSync(
     join(project, "example.mjs"),
-    `import { MCPStdioClient, ServerSnapshot, buildLock, verifyPin, diffSnapshots, lintServer } from "toolscore";
+    `import { MCPStdioClient, ServerSnapshot, buildLock, checkPin, diffSnapshots, lintServer } from "toolscore";
 import { fileURLToPath } from "node:url";
 
 const server = fileURLToPath(new URL("./node_modules/toolscore/dist/notes-server.js", import.meta.url));
@@ -168,8 +168,8 @@ const lock = buildLock(clean);
 console.log(JSON.stringify({
   tools: clean.tools.map((t) => t.name),
   lockTools: lock.tools.length,
-  cleanOk: verifyPin(lock, clean, { failOn: "drift" }).ok,
-  rugpullOk: verifyPin(lock, rugpull, { failOn: "drift" }).ok,
+  cleanOk: checkPin(lock, clean, { failOn: "drift" }).ok,
+  rugpullOk: checkPin(lock, rugpull, { failOn: "drift" }).ok,
   breaking: diffSnapshots(clean, rugpull).breaking.map((b) => b.kind),
   lintRules: [...new Set(lintServer(clean).map((f) => f.rule))].sort(),
 }));
@@ -189,14 +189,14 @@ console.log(JSON.stringify({
 test("the installed types: a TypeScript user's import resolves through exports (types first)", async () => {
   writeFileSync(
     join(project, "check.ts"),
-    `import { buildLock, verifyPin, type Lock, type PinReport, type ServerDiff } from "toolscore";
+    `import { buildLock, checkPin, type Lock, type PinReport, type ServerDiff } from "toolscore";
 import { ServerSnapshot } from "toolscore";
 declare const snapshot: ServerSnapshot;
 const lock: Lock = buildLock(snapshot);
-const report: PinReport = verifyPin(lock, snapshot, { failOn: "drift" });
+const report: PinReport = checkPin(lock, snapshot, { failOn: "drift" });
 const ok: boolean = report.ok;
 // @ts-expect-error failOn takes only the documented modes
-verifyPin(lock, snapshot, { failOn: "sometimes" });
+checkPin(lock, snapshot, { failOn: "sometimes" });
 export type { ServerDiff };
 export { ok };
 `,

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { MCPStdioClient } from "../../src/mcp/client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { buildLock } from "../../src/pin/lock.js";
-import { verifyPin } from "../../src/pin/verify.js";
+import { checkPin } from "../../src/pin/verify.js";
 import { MEMORY_TOOLS } from "../support/cli.js";
 
 async function snapshotOf(pkg: string): Promise<ServerSnapshot> {
@@ -18,7 +18,7 @@ async function snapshotOf(pkg: string): Promise<ServerSnapshot> {
 // annotations, and a "$schema" to every input schema; the descriptions stayed the same.
 test("a real upgrade: server-memory 2025.4.25 pinned, 2026.8.31 verified", async () => {
   const [old, next] = await Promise.all([snapshotOf("mem2504"), snapshotOf("mem2608")]);
-  const report = verifyPin(buildLock(old), next, { failOn: "drift" });
+  const report = checkPin(buildLock(old), next, { failOn: "drift" });
   const changed = report.findings.filter((f) => f.rule === "pin-tool-changed");
   assert.deepEqual(
     changed.map((f) => f.tool),
@@ -47,5 +47,5 @@ test("a real upgrade: server-memory 2025.4.25 pinned, 2026.8.31 verified", async
   assert.equal(report.total, 10);
   assert.equal(report.failing, 9);
   assert.equal(report.ok, false);
-  assert.equal(verifyPin(buildLock(old), next, { failOn: "capability" }).ok, true);
+  assert.equal(checkPin(buildLock(old), next, { failOn: "capability" }).ok, true);
 });

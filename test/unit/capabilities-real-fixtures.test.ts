@@ -10,7 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import { deriveCapabilities } from "../../src/pin/capabilities.js";
+import { deriveEffects } from "../../src/pin/effects.js";
 
 const DIR = join(import.meta.dirname, "..", "fixtures", "real");
 
@@ -214,7 +214,7 @@ for (const [server, tools] of Object.entries(EXPECTED)) {
     const actual = Object.fromEntries(
       snapshot.tools.map((t) => [
         String(t.name),
-        deriveCapabilities(t)
+        deriveEffects(t)
           .map((c) => c.capability)
           .join(" "),
       ]),
@@ -226,7 +226,7 @@ for (const [server, tools] of Object.entries(EXPECTED)) {
 test("no captured tool is unknown without its reason", () => {
   for (const server of Object.keys(EXPECTED)) {
     for (const t of ServerSnapshot.read(join(DIR, `${server}.json`)).tools) {
-      for (const c of deriveCapabilities(t)) assert.ok(c.sources.length > 0, `${server} ${String(t.name)}`);
+      for (const c of deriveEffects(t)) assert.ok(c.sources.length > 0, `${server} ${String(t.name)}`);
     }
   }
 });

@@ -1,18 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  deriveCapabilities,
-  nameWords,
-  parseCapabilityOverrides,
-  type Capability,
-} from "../../src/pin/capabilities.js";
+import { deriveEffects, nameWords, parseEffectOverrides, type Effect } from "../../src/pin/effects.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { isToolscoreError } from "../../src/util/errors.js";
 
-const caps = (tool: RawTool) => deriveCapabilities(tool).map((c) => c.capability);
+const caps = (tool: RawTool) => deriveEffects(tool).map((c) => c.capability);
 
 // One line per case: the tool and the capabilities it must get.
-const CASES: Array<[string, RawTool, Capability[]]> = [
+const CASES: Array<[string, RawTool, Effect[]]> = [
   ["nothing found", { name: "frobnicate" }, ["unknown"]],
   ["leading read verb", { name: "get_note" }, ["read"]],
   ["read verb after a prefix that is no verb", { name: "note_get" }, ["read"]],
@@ -176,11 +171,11 @@ const CASES: Array<[string, RawTool, Capability[]]> = [
   ],
 ];
 for (const [name, tool, expected] of CASES) {
-  test(`deriveCapabilities: ${name}`, () => assert.deepEqual(caps(tool), expected));
+  test(`deriveEffects: ${name}`, () => assert.deepEqual(caps(tool), expected));
 }
 
 test("sources read as the seed shows them", () => {
-  const found = deriveCapabilities({
+  const found = deriveEffects({
     name: "run_command",
     description: "Runs a shell command on the notes host and returns its output.",
   });
@@ -188,7 +183,7 @@ test("sources read as the seed shows them", () => {
     { capability: "exec", sources: ["name 'run' + 'command'", "description 'Runs a shell command'"] },
   ]);
   assert.deepEqual(
-    deriveCapabilities({ name: "delete_note", annotations: { readOnlyHint: false, destructiveHint: true } }),
+    deriveEffects({ name: "delete_note", annotations: { readOnlyHint: false, destructiveHint: true } }),
     [
       {
         capability: "write",
@@ -200,20 +195,19 @@ test("sources read as the seed shows them", () => {
 });
 
 test("unknown carries its reason", () => {
-  assert.deepEqual(deriveCapabilities({ name: "frobnicate" }), [
+  assert.deepEqual(deriveEffects({ name: "frobnicate" }), [
     { capability: "unknown", sources: ["no annotation, name or description rule matched"] },
   ]);
 });
 
 test("a URL source leaves out the sentence's full stop", () => {
-  assert.deepEqual(
-    deriveCapabilities({ name: "x", description: "Send it to https://collect.example.com." }),
-    [{ capability: "network", sources: ["description 'https://collect.example.com'"] }],
-  );
+  assert.deepEqual(deriveEffects({ name: "x", description: "Send it to https://collect.example.com." }), [
+    { capability: "network", sources: ["description 'https://collect.example.com'"] },
+  ]);
 });
 
 test("an override replaces the derived set, with source 'override'", () => {
-  assert.deepEqual(deriveCapabilities({ name: "delete_x" }, ["write", "read"]), [
+  assert.deepEqual(deriveEffects({ name: "delete_x" }, ["write", "read"]), [
     { capability: "read", sources: ["override"] },
     { capability: "write", sources: ["override"] },
   ]);
@@ -223,14 +217,14 @@ test("nameWords splits snake, kebab, dot and camelCase", () => {
   assert.deepEqual(nameWords("getHTTPResponse_v2-now.x"), ["get", "http", "response", "v2", "now", "x"]);
 });
 
-test("parseCapabilityOverrides checks and orders overrides", () => {
-  assert.deepEqual(parseCapabilityOverrides({ b: ["write", "read", "read"], a: ["exec"] }), {
+test("parseEffectOverrides checks and orders overrides", () => {
+  assert.deepEqual(parseEffectOverrides({ b: ["write", "read", "read"], a: ["exec"] }), {
     a: ["exec"],
     b: ["read", "write"],
   });
   for (const bad of [[], { a: "read" }, { a: [] }, { a: ["fly"] }, null]) {
     assert.throws(
-      () => parseCapabilityOverrides(bad),
+      () => parseEffectOverrides(bad),
       (e) => isToolscoreError(e, "FILE_INVALID"),
     );
   }
@@ -238,7 +232,7 @@ test("parseCapabilityOverrides checks and orders overrides", () => {
 
 test("the README's capability table lists every word of the rules", async () => {
   const { readFileSync } = await import("node:fs");
-  const rules = await import("../../src/pin/capability-rules.js");
+  const rules = await import("../../src/pin/effect-rules.js");
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const section = readme.slice(readme.indexOf("### Capabilities"), readme.indexOf("<!-- capabilities:"));
   const rows = section.split("\n").filter((l) => l.startsWith("| name") || l.startsWith("| description"));

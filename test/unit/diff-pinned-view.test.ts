@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { diffSnapshots } from "../../src/diff/diff.js";
+import { diffSnapshots } from "../../src/diff/index.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { buildLock, parseLock, serializeLock, type Lock } from "../../src/pin/lock.js";

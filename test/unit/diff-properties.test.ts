@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { diffSnapshots } from "../../src/diff/diff.js";
+import { diffSnapshots } from "../../src/diff/index.js";
 import { sameJson } from "../../src/diff/same-json.js";
 import { stableJson } from "../../src/util/json.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";

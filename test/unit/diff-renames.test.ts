@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { diffSnapshots } from "../../src/diff/diff.js";
+import { diffSnapshots } from "../../src/diff/index.js";
 import { findRenames, nameSimilarity } from "../../src/diff/renames.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";

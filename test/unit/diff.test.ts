@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { diffSnapshots } from "../../src/diff/diff.js";
+import { diffSnapshots } from "../../src/diff/index.js";
 import { compareParameters } from "../../src/diff/params.js";
-import type { BreakingKind, DiffFailOn } from "../../src/diff/types.js";
+import type { BreakingKind, DiffFailOn } from "../../src/diff/index.js";
 import { lintTools } from "../../src/lint/index.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { LINT_RULES, lintTools } from "../../src/lint/index.js";
+import { readFileSync } from "node:fs";
+import { LINT_RULES, lintRuleTable, lintTools } from "../../src/lint/index.js";
 import type { RawTool } from "../../src/mcp/types.js";
 
 // A well-made tool: every case below changes one thing about it.
@@ -580,5 +581,18 @@ test("schema-invalid names what the compiler refused", () => {
     const f = lintTools([t({ inputSchema })]).find((x) => x.rule === "schema-invalid");
     assert.match(f?.message ?? "(no finding)", message);
     assert.equal(f?.path, "inputSchema");
+  }
+});
+
+test("the README's rule table is made from the catalogue", () => {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  assert.ok(readme.includes(lintRuleTable() + "\n"), `README.md should hold:\n${lintRuleTable()}`);
+});
+
+test("the catalogue has docs and a severity for every rule, and ids are unique", () => {
+  assert.equal(new Set(LINT_RULES.map((r) => r.id)).size, LINT_RULES.length);
+  for (const r of LINT_RULES) {
+    assert.ok(r.summary && r.help && r.finds, r.id);
+    assert.match(r.severities ?? r.severity, /^(error|warning|info)(, (error|warning|info))*$/);
   }
 });

@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { listRows, renderList } from "../../src/report/list.js";
 import { COLOR, PLAIN, displayWidth } from "../../src/report/style.js";
-import type { CapabilityFinding } from "../../src/pin/capabilities.js";
+import type { EffectFinding } from "../../src/pin/effects.js";
 
 const snapshot = (
   tools: Array<Record<string, unknown>>,
@@ -19,7 +19,7 @@ const snapshot = (
     instructions: null,
     tools,
   });
-const read: CapabilityFinding[] = [{ capability: "read", sources: ["test"] }];
+const read: EffectFinding[] = [{ capability: "read", sources: ["test"] }];
 
 describe("renderList", () => {
   test("header, aligned columns and parameter counts", () => {

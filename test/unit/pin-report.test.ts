@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { buildLock } from "../../src/pin/lock.js";
-import { verifyPin } from "../../src/pin/verify.js";
+import { checkPin } from "../../src/pin/verify.js";
 import { renderPinReport } from "../../src/report/pin.js";
 import { renderPinJson } from "../../src/report/pin-json.js";
 import { renderPinMarkdown } from "../../src/report/pin-markdown.js";
@@ -20,7 +20,7 @@ const snap = (tools: RawTool[]) =>
 
 // A hostile server: a tool name with a terminal escape, a table pipe, backticks and a zero-width space.
 const NAME = "evil|`x`\u001b[31m\u200b<b>";
-const report = verifyPin(
+const report = checkPin(
   buildLock(snap([{ name: "get_a", description: "A.", inputSchema: { type: "object" } }])),
   snap([
     { name: "get_a", description: "A.\u202e```", inputSchema: { type: "object" } },

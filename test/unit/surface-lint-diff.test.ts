@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { diffSnapshots } from "../../src/diff/diff.js";
+import { diffSnapshots } from "../../src/diff/index.js";
 import { lintSurface } from "../../src/lint/surface.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { SurfaceLists } from "../../src/mcp/surface.js";

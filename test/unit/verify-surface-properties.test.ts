@@ -8,7 +8,7 @@ import type { RawSurfaceItem, SurfaceKind } from "../../src/mcp/surface.js";
 import { canonicalJson } from "../../src/pin/canonical.js";
 import { buildLock, parseLock, serializeLock } from "../../src/pin/lock.js";
 import { SURFACE_PINNED_FIELDS } from "../../src/pin/surface-lock.js";
-import { verifyPin } from "../../src/pin/verify.js";
+import { checkPin } from "../../src/pin/verify.js";
 import { renderPinReport } from "../../src/report/pin.js";
 
 const text = fc.oneof(
@@ -94,10 +94,10 @@ test("property: pin then verify the same prompts, templates and resources is cle
   fc.assert(
     fc.property(surface, (s) => {
       const lock = buildLock(snap(s), { resources: true });
-      const report = verifyPin(lock, snap(s));
+      const report = checkPin(lock, snap(s));
       assert.deepEqual(report.findings, []);
       // Through the file and back, too.
-      assert.deepEqual(verifyPin(parseLock(JSON.parse(serializeLock(lock))), snap(s)).findings, []);
+      assert.deepEqual(checkPin(parseLock(JSON.parse(serializeLock(lock))), snap(s)).findings, []);
     }),
     { numRuns: 150 },
   );
@@ -142,7 +142,7 @@ test("property: one change to one pinned field of one item is one finding on tha
           field in before !== field in after,
       );
       const now = { ...s, [listKey]: items.map((t, j) => (j === i ? after : t)) };
-      const report = verifyPin(buildLock(snap(s), { resources: true }), snap(now));
+      const report = checkPin(buildLock(snap(s), { resources: true }), snap(now));
       assert.deepEqual(
         report.findings.map((x) => ({ rule: x.rule, tool: x.tool, item: x.item, fields: x.fields })),
         [{ rule, tool: null, item: { kind, key: before[id] }, fields: [field] }],
@@ -166,7 +166,7 @@ test("property: an item added or removed is exactly one finding on it", () => {
       const id = kind === "prompt" ? "name" : kind === "resource" ? "uri" : "uriTemplate";
       const without = { ...s, [listKey]: items.filter((_, j) => j !== i) };
       const [from, to] = remove ? [s, without] : [without, s];
-      const report = verifyPin(buildLock(snap(from), { resources: true }), snap(to));
+      const report = checkPin(buildLock(snap(from), { resources: true }), snap(to));
       const family = kind === "prompt" ? "prompt" : "resource";
       assert.deepEqual(
         report.findings.map((x) => ({ rule: x.rule, item: x.item })),
@@ -182,7 +182,7 @@ test("property: what a lock did not pin is never drift (no --resources, or a too
     fc.property(surface, surface, (a, b) => {
       const noResources = buildLock(snap(a));
       assert.equal(noResources.resources, undefined);
-      const changedResources = verifyPin(noResources, snap({ ...a, resources: b.resources }));
+      const changedResources = checkPin(noResources, snap({ ...a, resources: b.resources }));
       assert.deepEqual(changedResources.findings, []);
       const toolsOnly = buildLock(
         ServerSnapshot.of({
@@ -192,7 +192,7 @@ test("property: what a lock did not pin is never drift (no --resources, or a too
           resources: undefined,
         }),
       );
-      assert.deepEqual(verifyPin(toolsOnly, snap(b)).findings, []);
+      assert.deepEqual(checkPin(toolsOnly, snap(b)).findings, []);
     }),
     { numRuns: 100 },
   );
@@ -216,7 +216,7 @@ test("property: any hand edit of a pinned item is pin-lock-modified naming the i
         ...(edited.resources ?? []),
       ][pick % all.length]!;
       target.definition.description = `${String(item.definition.description ?? "")}${extra}`;
-      const report = verifyPin(parseLock(edited), snap(s));
+      const report = checkPin(parseLock(edited), snap(s));
       const modified = report.findings.find((x) => x.rule === "pin-lock-modified");
       assert.ok(modified, "pin-lock-modified");
       assert.ok(

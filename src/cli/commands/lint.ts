@@ -1,3 +1,4 @@
+import { lintRulesHelp } from "../../report/lint-rules.js";
 import { lint, type LintResult } from "../../api/lint.js";
 import { subjectOf } from "../../report/surface-label.js";
 import type { LintFinding } from "../../lint/types.js";
@@ -38,7 +39,8 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 Options:
   --json FILE|-                 write the report (kind toolscore.mcp-lint-report) to FILE, or stdout
   --ci                          GitHub Actions: Markdown to the job summary, annotations on stdout
-${SARIF_HELP}${PIN_CHECK_HELP}${SERVER_OPTIONS_HELP}`;
+${SARIF_HELP}${PIN_CHECK_HELP}${SERVER_OPTIONS_HELP}
+${lintRulesHelp()}`;
 
 /** Workflow annotations for the error and warning findings. */
 export function lintAnnotations(findings: readonly LintFinding[]): Annotation[] {

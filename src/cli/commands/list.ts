@@ -1,5 +1,5 @@
 import { ServerSnapshot } from "../../mcp/snapshot.js";
-import { deriveCapabilities } from "../../pin/capabilities.js";
+import { deriveEffects } from "../../pin/effects.js";
 import { listRows, renderList } from "../../report/list.js";
 import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
@@ -26,7 +26,7 @@ export function listRenderers(ctx: CliContext): Renderers<ServerSnapshot> {
   const style = useColor(ctx) ? COLOR : PLAIN;
   return {
     text: (snapshot) => {
-      const rows = listRows(snapshot, (i) => deriveCapabilities(snapshot.tools[i]!));
+      const rows = listRows(snapshot, (i) => deriveEffects(snapshot.tools[i]!));
       return (
         renderList(snapshot, rows, style, ctx.columns ?? 100) +
         renderSurfaceList(snapshot, style, ctx.columns ?? 100)

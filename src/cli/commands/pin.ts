@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import { parseCapabilityOverrides, type CapabilityOverrides } from "../../pin/capabilities.js";
+import { parseEffectOverrides, type EffectOverrides } from "../../pin/effects.js";
 import { lockPieces } from "../../pin/lock.js";
 import { pin, type PinWarning } from "../../api/pin.js";
 import { fileHolds, readJsonFile, writePiecesAtomic } from "../../util/fs.js";
@@ -78,10 +78,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (lockArg === "-") throw new ToolscoreError("USAGE", "--lock names a file; '-' is not one");
   const lockPath = pathArg(lockArg, ctx);
   // Read the overrides before starting the server, so a bad file fails fast.
-  const overrides: CapabilityOverrides =
+  const overrides: EffectOverrides =
     values.capabilities === undefined
       ? {}
-      : parseCapabilityOverrides(
+      : parseEffectOverrides(
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );

@@ -4,7 +4,7 @@ import { isAbsolute, relative, sep } from "node:path";
 import { readConfigText } from "../../mcp/config-file.js";
 import { normaliseEntry } from "../../mcp/config.js";
 import { configTarget } from "../../mcp/target.js";
-import { deriveCapabilities } from "../../pin/capabilities.js";
+import { deriveEffects } from "../../pin/effects.js";
 import { renderScan, renderScanJson } from "../../report/scan.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { baseDir, type Platform, type ScanPlaces } from "../../scan/clients.js";
@@ -99,7 +99,7 @@ async function listRow(
       entry.transport === "stdio" && entry.cwd === undefined && row.scope === "project" ? project : undefined;
     const target = configTarget(row.name!, entry, cwd === undefined ? {} : { cwd });
     const { snapshot } = await snapshotOfTarget(target, values, ctx);
-    const caps = new Set(snapshot.tools.flatMap((t) => deriveCapabilities(t).map((c) => c.capability)));
+    const caps = new Set(snapshot.tools.flatMap((t) => deriveEffects(t).map((c) => c.capability)));
     row.listed = {
       server: [snapshot.server.name, snapshot.server.version]
         .filter((v) => v !== undefined)

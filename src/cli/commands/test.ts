@@ -9,7 +9,7 @@ import { DEFAULT_CONCURRENCY } from "../../score/pool.js";
 import type { Grade, Scorecard } from "../../score/types.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
-import { parseCapabilityOverrides } from "../../pin/capabilities.js";
+import { parseEffectOverrides } from "../../pin/effects.js";
 import { readJsonFile } from "../../util/fs.js";
 import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
@@ -127,7 +127,7 @@ export async function execute(
   const overrides =
     values.capabilities === undefined
       ? undefined
-      : parseCapabilityOverrides(
+      : parseEffectOverrides(
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );
@@ -159,7 +159,7 @@ export async function execute(
     network: !values["no-network"],
     probes: values.probes ?? false,
     concurrency,
-    capabilityOverrides: overrides,
+    effectOverrides: overrides,
     onProgress: progress
       ? (done, total) => ctx.stderr(`\r\u001b[2Kcalling tools ${done}/${total}`)
       : undefined,

@@ -1,5 +1,5 @@
 import { listServer } from "../../api/list.js";
-import { deriveCapabilities } from "../../pin/capabilities.js";
+import { deriveEffects } from "../../pin/effects.js";
 import { listRows, renderList } from "../../report/list.js";
 import type { DemoStep } from "./context.js";
 
@@ -7,6 +7,6 @@ import type { DemoStep } from "./context.js";
 export const listStep: DemoStep = async ({ ctx, style, sample, heading }) => {
   heading("The sample notes server's tools", 'toolscore mcp list "toolscore-notes-server"');
   const { snapshot } = await listServer(sample());
-  const rows = listRows(snapshot, (i) => deriveCapabilities(snapshot.tools[i]!));
+  const rows = listRows(snapshot, (i) => deriveEffects(snapshot.tools[i]!));
   ctx.stdout(renderList(snapshot, rows, style, ctx.columns ?? 100));
 };

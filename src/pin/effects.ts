@@ -14,25 +14,25 @@ import {
   READ_VERBS,
   RUN_VERBS,
   WRITE_VERBS,
-} from "./capability-rules.js";
+} from "./effect-rules.js";
 
 /** What a tool may do. */
-export type Capability = "read" | "write" | "delete" | "network" | "exec" | "unknown";
+export type Effect = "read" | "write" | "delete" | "network" | "exec" | "unknown";
 
 /** Every capability, in the order they are listed. */
-export const CAPABILITIES: readonly Capability[] = ["read", "write", "delete", "network", "exec", "unknown"];
+export const EFFECTS: readonly Effect[] = ["read", "write", "delete", "network", "exec", "unknown"];
 
 /** One capability and the human-readable reasons it was found. */
-export interface CapabilityFinding {
-  capability: Capability;
+export interface EffectFinding {
+  capability: Effect;
   sources: string[];
 }
 
 /** Capabilities that widen what a tool can do beyond repair: gaining one is `pin-capability-added`. */
-export const DANGEROUS_CAPABILITIES: readonly Capability[] = ["delete", "exec"];
+export const DANGEROUS_EFFECTS: readonly Effect[] = ["delete", "exec"];
 
-/** Capability overrides: tool name → the capabilities that replace the derived set. */
-export type CapabilityOverrides = Record<string, Capability[]>;
+/** Effect overrides: tool name → the capabilities that replace the derived set. */
+export type EffectOverrides = Record<string, Effect[]>;
 
 export { nameWords };
 
@@ -78,17 +78,17 @@ function negated(text: string, index: number): boolean {
 }
 
 class Found {
-  private readonly map = new Map<Capability, string[]>();
-  add(c: Capability, source: string): void {
+  private readonly map = new Map<Effect, string[]>();
+  add(c: Effect, source: string): void {
     const list = this.map.get(c) ?? [];
     if (!list.includes(source)) list.push(source);
     this.map.set(c, list);
   }
-  has(c: Capability): boolean {
+  has(c: Effect): boolean {
     return this.map.has(c);
   }
-  result(): CapabilityFinding[] {
-    const out = CAPABILITIES.filter((c) => this.map.has(c)).map((c) => ({
+  result(): EffectFinding[] {
+    const out = EFFECTS.filter((c) => this.map.has(c)).map((c) => ({
       capability: c,
       sources: this.map.get(c)!,
     }));
@@ -104,13 +104,13 @@ function annotationsOf(tool: RawTool): Record<string, unknown> {
 /**
  * Derives a tool's capabilities (read, write, delete, network, exec, or unknown when nothing is
  * found), each with its sources. Annotations come first, then the name and description rules of
- * `capability-rules.ts` add what the annotations do not rule out: `readOnlyHint: true` rules out
+ * `effect-rules.ts` add what the annotations do not rule out: `readOnlyHint: true` rules out
  * write, but never hides delete or exec. An `override` replaces the derived set (source `override`).
  * Pure: the same tool always gives the same list.
  */
-export function deriveCapabilities(tool: RawTool, override?: readonly Capability[]): CapabilityFinding[] {
+export function deriveEffects(tool: RawTool, override?: readonly Effect[]): EffectFinding[] {
   if (override) {
-    const set = CAPABILITIES.filter((c) => override.includes(c));
+    const set = EFFECTS.filter((c) => override.includes(c));
     return set.map((capability) => ({ capability, sources: ["override"] }));
   }
   const found = new Found();
@@ -141,7 +141,7 @@ export function deriveCapabilities(tool: RawTool, override?: readonly Capability
   if (run && object) found.add("exec", `name '${run}' + '${object}'`);
 
   const description = typeof tool.description === "string" ? tool.description : "";
-  const quoted = new Set<Capability>();
+  const quoted = new Set<Effect>();
   for (const { capability, pattern } of DESCRIPTION_PATTERNS) {
     // One quote per capability is enough to explain it.
     if (quoted.has(capability)) continue;
@@ -175,19 +175,11 @@ function firstMatch(pattern: RegExp, text: string, exec: boolean): string | unde
   return undefined;
 }
 
-/** The capability names of a derivation, in list order. */
-export function capabilityNames(findings: readonly CapabilityFinding[]): Capability[] {
-  return findings.map((f) => f.capability);
-}
-
 /**
  * Checks parsed JSON as capability overrides (`{"tool_name": ["read"]}`) and returns them with each
  * list de-duplicated and in list order, tools sorted by name. `source` names the input in errors.
  */
-export function parseCapabilityOverrides(
-  data: unknown,
-  source = "the capability overrides",
-): CapabilityOverrides {
+export function parseEffectOverrides(data: unknown, source = "the capability overrides"): EffectOverrides {
   const bad = (why: string) =>
     new ToolscoreError(
       "FILE_INVALID",
@@ -195,18 +187,18 @@ export function parseCapabilityOverrides(
       { path: source },
     );
   if (typeof data !== "object" || data === null || Array.isArray(data)) throw bad("it is not a JSON object");
-  const out: CapabilityOverrides = {};
+  const out: EffectOverrides = {};
   for (const name of Object.keys(data).sort()) {
     const list = (data as Record<string, unknown>)[name];
     if (!Array.isArray(list) || list.length === 0) throw bad(`"${name}" is not a non-empty list`);
     for (const c of list) {
-      if (typeof c !== "string" || !CAPABILITIES.includes(c as Capability))
-        throw bad(`"${name}" names ${JSON.stringify(c)}, which is not one of ${CAPABILITIES.join(", ")}`);
+      if (typeof c !== "string" || !EFFECTS.includes(c as Effect))
+        throw bad(`"${name}" names ${JSON.stringify(c)}, which is not one of ${EFFECTS.join(", ")}`);
     }
     setOwn(
       out,
       name,
-      CAPABILITIES.filter((c) => list.includes(c)),
+      EFFECTS.filter((c) => list.includes(c)),
     );
   }
   return out;

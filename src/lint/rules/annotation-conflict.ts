@@ -1,0 +1,103 @@
+import { deriveEffects } from "../../pin/effects.js";
+import { describedChange, isWriteModeValue } from "../../pin/effect-words.js";
+import { defineRule } from "../rule.js";
+import { isObject } from "../walk.js";
+
+/** The write, delete or exec modes the input schema's top-level enums and consts offer, as `'name' 'value'`. */
+function writeModes(inputSchema: unknown): string[] {
+  if (!isObject(inputSchema) || !isObject(inputSchema.properties)) return [];
+  const out: string[] = [];
+  for (const [name, s] of Object.entries(inputSchema.properties)) {
+    if (!isObject(s)) continue;
+    const values = [
+      ...(Array.isArray(s.enum) ? s.enum : []),
+      ...("const" in s ? [s.const] : []),
+      ...(isObject(s.items) && Array.isArray(s.items.enum) ? s.items.enum : []),
+    ];
+    const modes = values.filter(isWriteModeValue);
+    if (modes.length) out.push(`'${name}' offers ${modes.map((m) => JSON.stringify(m)).join(", ")}`);
+  }
+  return out;
+}
+
+const READ_ONLY_FIX = {
+  destroys:
+    "Set readOnlyHint to false and destructiveHint to true; or, if the tool only reads, fix its name and description.",
+  modes: "Set readOnlyHint to false, or split the write modes into a tool of their own.",
+  changes: "Set readOnlyHint to false; or, if the tool only reads, fix its name and description.",
+};
+
+type ReadOnlyData = { reads: string; sources: string[]; advice: keyof typeof READ_ONLY_FIX };
+
+/**
+ * annotation-conflict: readOnlyHint true on a tool whose name or description says it deletes or
+ * executes (by the capability rules, so lint and `mcp pin` read a tool the same way), whose
+ * description says it sets, changes, writes or runs something, or whose enums offer write modes;
+ * and destructiveHint true on a tool that, without its annotations, reads only (a search, a query).
+ */
+export const annotationConflict = defineRule({
+  id: "annotation-conflict",
+  severity: "warning",
+  docs: {
+    summary:
+      "readOnlyHint is true on a tool that says it deletes, executes, sets or changes something (or offers such modes); or destructiveHint is true on a search or query.",
+    help: "Clients skip confirmation for read-only tools. Set readOnlyHint to false (and destructiveHint as it applies), or rename the tool.",
+    finds:
+      "`readOnlyHint: true` on a tool whose name or description says it deletes or executes (by the same rules as capabilities), whose description says it sets, changes, writes or runs something, or whose enums offer write modes (`set`, `apply`, …); `destructiveHint: true` on a tool that reads as a search or query",
+  },
+  messages: {
+    "read-only": {
+      message: (d: ReadOnlyData) => `readOnlyHint is true, but the tool ${d.reads} (${d.sources.join("; ")})`,
+      fix: (d: ReadOnlyData) => READ_ONLY_FIX[d.advice],
+    },
+    destructive: {
+      message: (d: { sources: string[] }) =>
+        `destructiveHint is true, but the tool reads as a search or query (${d.sources.join(", ")})`,
+      fix: () =>
+        "Set destructiveHint to false (clients ask before every destructive call); or, if it does destroy data, say so in its name and description.",
+    },
+  },
+  check({ tool }, report) {
+    if (!isObject(tool.annotations)) return;
+    if (tool.annotations.readOnlyHint === true) {
+      const conflicts = deriveEffects(tool).filter(
+        (c) => c.capability === "delete" || c.capability === "exec",
+      );
+      const capabilities = conflicts.map((c) => c.capability);
+      const sources = conflicts.flatMap((c) => c.sources);
+      const said = describedChange(tool.description);
+      if (said && !sources.some((s) => s.startsWith("description"))) sources.push(`description '${said}'`);
+      const modes = writeModes(tool.inputSchema);
+      sources.push(...modes);
+      if (sources.length) {
+        const reads = capabilities.length
+          ? `reads as ${capabilities.join(" and ")}`
+          : "says it changes something";
+        const advice = capabilities.includes("delete")
+          ? "destroys"
+          : modes.length && !said && !capabilities.length
+            ? "modes"
+            : "changes";
+        report(
+          "read-only",
+          "annotations.readOnlyHint",
+          { reads, sources, advice },
+          { capabilities, sources },
+        );
+      }
+    }
+    if (tool.annotations.destructiveHint === true && tool.annotations.readOnlyHint !== true) {
+      // What the tool reads as without its annotations: a search or query that changes nothing.
+      const plain = deriveEffects({ ...tool, annotations: {} });
+      const readOnly = plain.every((c) => c.capability === "read" || c.capability === "network");
+      const read = plain.find((c) => c.capability === "read");
+      if (read && readOnly && !describedChange(tool.description) && writeModes(tool.inputSchema).length === 0)
+        report(
+          "destructive",
+          "annotations.destructiveHint",
+          { sources: read.sources },
+          { capabilities: ["read"], sources: read.sources },
+        );
+    }
+  },
+});

@@ -1,0 +1,27 @@
+import { defineRule } from "../rule.js";
+
+/** description-missing: no description, or only white space. */
+export const descriptionMissing = defineRule({
+  id: "description-missing",
+  severity: "warning",
+  docs: {
+    summary: "The tool has no description, or only white space.",
+    help: "A model chooses tools by their descriptions. Say what the tool does, what it returns and when to use it.",
+    finds: "no description, or only white space",
+  },
+  messages: {
+    blank: {
+      message: () => "description is only white space",
+      fix: () => "Add a description: what the tool does, what it returns and when to use it.",
+    },
+    missing: {
+      message: () => "tool has no description",
+      fix: () => "Add a description: what the tool does, what it returns and when to use it.",
+    },
+  },
+  check({ tool }, report) {
+    const d = tool.description;
+    if (typeof d !== "string") report("missing", "description", {});
+    else if (d.trim() === "") report("blank", "description", {});
+  },
+});
