@@ -75,6 +75,8 @@ const ON_DEMAND = new Set(
     "mcp/process.ts",
     "mcp/target.ts",
     "pin/lock.ts",
+    "report/sarif-reports.ts",
+    "report/sarif.ts",
     "score/for-target.ts",
     "score/run.ts",
   ].map((f) => src + f),

@@ -16,9 +16,7 @@ import {
 } from "../output.js";
 import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
 import { pinCheckCi, readLockArg } from "../pin-check.js";
-import { renderSarif } from "../../report/sarif.js";
-import { pinSarif } from "../../report/sarif-reports.js";
-import { isLockSetFile, verifyLockSetCommand } from "../lockset.js";
+import { isLockSetFile } from "../../pin/lock-file.js";
 import { ToolscoreError } from "../../util/errors.js";
 
 export const HELP = `Usage: toolscore mcp verify-pin SERVER [--lock FILE] [--fail-on drift|capability|never] [--json FILE|-] [--ci] [options]
@@ -98,6 +96,7 @@ export async function execute(
         "USAGE",
         `${lockArg} is a lock set: name the config with --config FILE, not a SERVER`,
       );
+    const { verifyLockSetCommand } = await import("../lockset.js");
     return verifyLockSetCommand(lockArg, values, ctx);
   }
   const request: OutputRequest = {
@@ -110,17 +109,33 @@ export async function execute(
   checkOutputs(request);
   const lock = readLockArg(lockArg, ctx);
   const { report } = await verify(positionals[0], lock, { ...serverOptions(values, ctx), failOn });
-  emitOutputs(ctx, report, verifyRenderers(ctx, lockArg, !stdoutCarriesDocument(request)), request);
+  // SARIF (and the lint rule catalogue it carries) is loaded only when asked for.
+  const sarif = values.sarif === undefined ? undefined : await pinSarifRenderer(lockArg, ctx);
+  emitOutputs(ctx, report, verifyRenderers(ctx, lockArg, !stdoutCarriesDocument(request), sarif), request);
   return report.ok ? EXIT.OK : EXIT.FAIL;
 }
 
-/** The renderers of a pin report, keyed by format; SARIF findings point into `lockArg`. */
-export function verifyRenderers(ctx: CliContext, lockArg: string, colour = true): Renderers<PinReport> {
+/** The SARIF renderer of a pin report, its findings pointing into `lockArg`. */
+async function pinSarifRenderer(lockArg: string, ctx: CliContext): Promise<(report: PinReport) => string> {
+  const [{ renderSarif }, { pinSarif }] = await Promise.all([
+    import("../../report/sarif.js"),
+    import("../../report/sarif-reports.js"),
+  ]);
+  return (report) => renderSarif(pinSarif(report, SARIF_VERSION, sarifArtifact(lockArg, ctx)));
+}
+
+/** The renderers of a pin report, keyed by format (`sarif` when its renderer is given). */
+function verifyRenderers(
+  ctx: CliContext,
+  lockArg: string,
+  colour: boolean,
+  sarif: ((report: PinReport) => string) | undefined,
+): Renderers<PinReport> {
   const style = colour && useColor(ctx) ? COLOR : PLAIN;
   return {
     text: (report) => renderPinReport(report, style),
     json: (report) => renderPinJson(report),
-    sarif: (report) => renderSarif(pinSarif(report, SARIF_VERSION, sarifArtifact(lockArg, ctx))),
+    ...(sarif ? { sarif } : {}),
     markdown: (report) => pinCheckCi(report).markdown,
     github: (report) => renderAnnotations(pinCheckCi(report).annotations),
   };
