@@ -36,6 +36,17 @@ export interface OutputRequest {
   ci?: boolean;
 }
 
+/** The request of a command whose documents are `--json` and `--sarif`, with `--ci`. */
+export function jsonAndSarif(values: { json?: string; sarif?: string; ci?: boolean }): OutputRequest {
+  return {
+    documents: [
+      { format: "json", to: values.json, option: "--json" },
+      { format: "sarif", to: values.sarif, option: "--sarif" },
+    ],
+    ci: values.ci,
+  };
+}
+
 const given = (d: DocumentRequest): d is DocumentRequest & { to: string } => d.to !== undefined;
 
 /** Whether a document of the request goes to stdout. */

@@ -12,7 +12,7 @@ import { SERVER_OPTIONS, choice, parseCommand, serverOptions, targetOptions } fr
 import { renderAnnotations, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import { checkOutputs, emitOutputs, type OutputRequest, type Renderers } from "../output.js";
+import { checkOutputs, emitOutputs, jsonAndSarif, type Renderers } from "../output.js";
 import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
 import { diffSarif } from "../../report/sarif-reports.js";
 import { renderSarif } from "../../report/sarif.js";
@@ -141,13 +141,7 @@ export async function execute(sides: string[], values: DiffValues, ctx: CliConte
   for (const flag of ["probes", "allow-writes"] as const) {
     if (values[flag] && !values.test) throw new ToolscoreError("USAGE", `--${flag} goes with --test`);
   }
-  const request: OutputRequest = {
-    documents: [
-      { format: "json", to: values.json, option: "--json" },
-      { format: "sarif", to: values.sarif, option: "--sarif" },
-    ],
-    ci: values.ci,
-  };
+  const request = jsonAndSarif(values);
   checkOutputs(request);
   const targets = resolveSides(values, positionals, ctx);
   const { diff } = await diffServers(targets.A, targets.B, {

@@ -7,13 +7,7 @@ import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "..
 import { renderAnnotations } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import {
-  checkOutputs,
-  emitOutputs,
-  stdoutCarriesDocument,
-  type OutputRequest,
-  type Renderers,
-} from "../output.js";
+import { checkOutputs, emitOutputs, stdoutCarriesDocument, jsonAndSarif, type Renderers } from "../output.js";
 import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
 import { pinCheckCi, readLockArg } from "../pin-check.js";
 import { isLockSetFile } from "../../pin/lock-file.js";
@@ -99,13 +93,7 @@ export async function execute(
     const { verifyLockSetCommand } = await import("../lockset.js");
     return verifyLockSetCommand(lockArg, values, ctx);
   }
-  const request: OutputRequest = {
-    documents: [
-      { format: "json", to: values.json, option: "--json" },
-      { format: "sarif", to: values.sarif, option: "--sarif" },
-    ],
-    ci: values.ci,
-  };
+  const request = jsonAndSarif(values);
   checkOutputs(request);
   const lock = readLockArg(lockArg, ctx);
   const { report } = await verify(positionals[0], lock, { ...serverOptions(values, ctx), failOn });
