@@ -18,7 +18,8 @@ export interface ScorecardSummary {
   grade: string | null;
   /** 0..1, or null when not graded. */
   score: number | null;
-  rates: { happy: number; edge: number; lint: number; probes?: number };
+  /** `happy` and `edge` are absent on an incomplete card that could not measure them. */
+  rates: { happy?: number; edge?: number; lint: number; probes?: number };
   probes?: readonly ProbeSummary[];
 }
 

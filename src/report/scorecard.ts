@@ -29,7 +29,20 @@ export function incompleteLine(card: Scorecard): string | null {
   if (!card.incomplete) return null;
   const n = card.incomplete.calls;
   const eg = card.incomplete.examples.map((e) => escapeLine(e.length > 80 ? `${e.slice(0, 79)}…` : e));
-  return `incomplete: ${n} call${n === 1 ? "" : "s"} could not reach ${n === 1 ? "its" : "their"} backend${eg.length ? ` (${eg.join("; ")})` : ""}`;
+  return `incomplete: ${n} call${n === 1 ? "" : "s"} could not reach ${n === 1 ? "its" : "their"} backend${eg.length ? ` (${eg.join("; ")})` : ""}${gradedOn(card)}`;
+}
+
+// The components a grade stands on when no valid-input call reached its backend (the absent rates).
+function gradedOn(card: Scorecard): string {
+  const { rates } = card;
+  if (card.grade === null || rates.happy !== undefined) return "";
+  const on = [
+    ...(rates.edge === undefined ? [] : ["edge cases"]),
+    "lint",
+    ...(rates.probes === undefined ? [] : ["probes"]),
+  ];
+  const list = on.length === 1 ? on[0] : `${on.slice(0, -1).join(", ")} and ${on.at(-1)}`;
+  return `; graded on ${list} alone`;
 }
 
 /** Calls left out of the rates other than the environment's: `not counted: 2 not found, 1 needs input`. */

@@ -1,4 +1,5 @@
 import type { LintFinding } from "../lint/types.js";
+import { ENVIRONMENT_PATTERNS } from "./outcome-patterns.js";
 import type { CallRecord, Fix, ProbeResult } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
@@ -38,6 +39,8 @@ export function collectFixes(
   for (const c of calls) byTool.set(c.tool, [...(byTool.get(c.tool) ?? []), c]);
   for (const [tool, records] of byTool) {
     const crashes = records.filter((r) => r.outcome === "crash");
+    // A crash counts even when an unreachable backend set it off (see timeouts.ts); the fix says so.
+    const unreachable = crashes.some((r) => ENVIRONMENT_PATTERNS.some((p) => p.pattern.test(r.detail)));
     if (crashes.length)
       out.push({
         rank: 0,
@@ -46,9 +49,12 @@ export function collectFixes(
         source: "crash",
         blocking: true,
         issue: `crashed the server in ${crashes.length} call(s) (${crashes.map((r) => r.case).join(", ")})`,
-        fix: "Catch errors in the tool handler and return a result with isError: true instead of exiting.",
+        fix: unreachable
+          ? "Catch errors in the tool handler and return a result with isError: true instead of exiting: here the crash followed a backend that could not be reached, which should be an error result that leaves the other tools running."
+          : "Catch errors in the tool handler and return a result with isError: true instead of exiting.",
       });
-    const timeouts = records.filter((r) => r.outcome === "timeout");
+    // Timeouts that were most likely an unreachable backend are not counted: they are environment.
+    const timeouts = records.filter((r) => r.outcome === "timeout" && r.counted);
     if (timeouts.length)
       out.push({
         rank: 1,

@@ -46,8 +46,10 @@ export function notGradedReason(f: GradingFacts): string | null {
   if (f.called === 0) return `no tool was called: ${skippedWhy(f.plans)}`;
   if (f.happy.total > 0) return null;
   const { environment, not_found, needs_input } = f.notCounted;
+  // Calls that could not reach their backend make the card incomplete, not ungraded: the grade
+  // stands on the components that could be measured (see runScorecard).
+  if (environment > 0) return null;
   const parts = [
-    ...(environment ? [`${n(environment, "call")} could not reach the backend`] : []),
     ...(not_found ? [`${n(not_found, "call")} named something that does not exist`] : []),
     ...(needs_input ? [`${n(needs_input, "call")} needed a person's input`] : []),
   ];

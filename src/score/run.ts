@@ -12,6 +12,7 @@ import { notGradedReason } from "./not-graded.js";
 import { planCalls, type PlannedCall } from "./plan.js";
 import { DEFAULT_CONCURRENCY, runPool } from "./pool.js";
 import { runProbes } from "./probes.js";
+import { classifyTimeouts } from "./timeouts.js";
 import { isObject } from "./schema.js";
 import { compileSchema } from "./validate.js";
 import {
@@ -171,7 +172,12 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
   reads.forEach((c, i) => byCall.set(c, readVerdicts[i]!));
   const writeVerdicts = await runPool(writes.map(job), 1);
   writes.forEach((c, i) => byCall.set(c, writeVerdicts[i]!));
-  const verdicts = planned.map((c) => byCall.get(c)!);
+  // A timeout is judged by what the other calls showed: an unreachable backend or a tool that hangs.
+  const verdicts = classifyTimeouts(
+    planned.map((c) => ({ tool: c.tool, kind: c.kind, verdict: byCall.get(c)! })),
+    plans,
+    timeoutMs,
+  );
   const calls: CallRecord[] = planned.map((c, i) => {
     const v = verdicts[i]!;
     const detail = c.kind === "edge" && c.note ? `${c.note}: ${v.detail}` : v.detail;
@@ -219,12 +225,6 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
   const edgeCount = count(calls.filter((c) => c.kind === "edge"));
   const judged = probes.filter((p) => p.status !== "skip");
   const probeCount = { passed: judged.filter((p) => p.status === "pass").length, total: judged.length };
-  const rates: Rates = {
-    happy: rate(happy),
-    edge: rate(edgeCount),
-    lint: lintRate(lint, snapshot.tools.length),
-    ...(probesOn ? { probes: rate(probeCount) } : {}),
-  };
   const skipped = plans
     .filter((p) => p.skippedReason !== null || needsInput.has(p.name))
     .map((p) => ({ tool: p.name, reason: p.skippedReason ?? needsInput.get(p.name)! }));
@@ -243,7 +243,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
           ...new Set(
             environment.map((c) =>
               c.detail.replace(
-                /^.*?: (?:JSON-RPC error -?\d+: |error result: |error as a normal result: )?/,
+                /^.*?could not reach its backend: (?:JSON-RPC error -?\d+: |error result: |error as a normal result: )?/,
                 "",
               ),
             ),
@@ -251,6 +251,17 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
         ].slice(0, 2),
       }
     : null;
+  // No valid-input call reached its backend: full credit for an empty valid-input component would
+  // grade the machine, so the score stands on the components that still say something about the
+  // server (the edge cases' error style, the lint of its definitions, the probes), and the card is
+  // incomplete.
+  const unreached = happy.total === 0 && notCounted.environment > 0;
+  const rates: Rates = {
+    ...(unreached ? {} : { happy: rate(happy) }),
+    ...(unreached && edgeCount.total === 0 ? {} : { edge: rate(edgeCount) }),
+    lint: lintRate(lint, snapshot.tools.length),
+    ...(probesOn && !(unreached && probeCount.total === 0) ? { probes: rate(probeCount) } : {}),
+  };
   const notGraded = notGradedReason({
     tools: snapshot.tools.length,
     cases,

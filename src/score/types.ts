@@ -101,10 +101,14 @@ export interface Fix {
   blocking: boolean;
 }
 
-/** Component rates in 0..1; a component with nothing to measure counts as full credit (1). */
+/**
+ * Component rates in 0..1; a component with nothing to measure counts as full credit (1), except
+ * on an incomplete card where no valid-input call reached its backend: there `happy` is absent, and
+ * so is `edge` (or `probes`) when it measured nothing either, and the score stands on the rest.
+ */
 export interface Rates {
-  happy: number;
-  edge: number;
+  happy?: number;
+  edge?: number;
   lint: number;
   probes?: number;
 }

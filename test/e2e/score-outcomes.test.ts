@@ -119,3 +119,53 @@ describe("outcome classes", () => {
     );
   });
 });
+
+describe("no valid-input call reaches its backend: a grade marked incomplete, not 'not graded'", () => {
+  test("graded on edge cases and lint alone; --fail-under fails it unless --allow-incomplete", async () => {
+    const { card: c } = await card("unreachable-only");
+    assert.deepEqual(classes(c, "search_docs", "happy"), ["environment", "environment", "environment"]);
+    assert.equal(c.not_graded_reason, null);
+    assert.deepEqual(c.counts.happy, { passed: 0, total: 0 });
+    assert.equal(c.incomplete?.calls, 3);
+    // The server says what is wrong with a missing or wrong-typed query: full marks there and in lint.
+    assert.deepEqual(c.counts.edge, { passed: 3, total: 3 });
+    assert.deepEqual(c.rates, { edge: 1, lint: 1 });
+    assert.equal(c.score, 1);
+    assert.equal(c.grade, "A");
+
+    const console = await runCli([
+      "mcp",
+      "test",
+      `${fixtureCommand("score-outcome.mjs")} unreachable-only`,
+      "--fail-under",
+      "B",
+    ]);
+    assert.equal(console.code, 1);
+    assert.match(console.stdout, /^Grade A \(score 1\.00\)  called 1 of 1 tool$/m);
+    assert.match(
+      console.stdout,
+      /^  incomplete: 3 calls could not reach their backend \(Search failed: fetch failed: ECONNREFUSED .*\); graded on edge cases and lint alone$/m,
+    );
+    assert.match(
+      console.stdout,
+      /^  valid input - \(0\/0\)  edge cases 1\.00 \(3\/3, 2 informative\)  lint 1\.00$/m,
+    );
+    assert.doesNotMatch(console.stdout, /Not graded/);
+    const allowed = await runCli([
+      "mcp",
+      "test",
+      `${fixtureCommand("score-outcome.mjs")} unreachable-only`,
+      "--fail-under",
+      "B",
+      "--allow-incomplete",
+    ]);
+    assert.equal(allowed.code, 0, allowed.stderr);
+  });
+
+  test("without edge cases, the grade stands on lint alone", async () => {
+    const { card: c } = await card("unreachable-only", ["--no-edge-cases"]);
+    assert.deepEqual(c.rates, { lint: 1 });
+    assert.equal(c.grade, "A");
+    assert.equal(c.incomplete?.calls, 3);
+  });
+});

@@ -259,3 +259,58 @@ test("edge cases: one of each kind that applies, on the first property it fits",
   assert.equal("name" in cases[0]!.args, false);
   assert.equal(cases.find((c) => c.kind === "out-of-range")!.args.name, "xxxxxx");
 });
+
+test("a local tool's timeouts are the environment when other calls could not reach their backend", async () => {
+  const tools = [
+    tool("search_docs", { query: { type: "string" } }, ["query"], { annotations: RO }),
+    tool("get_report", {}, [], { annotations: RO }),
+  ];
+  const call: CallTool = async (name, args) => {
+    if (name === "get_report") throw new ToolscoreError("TIMEOUT", "no answer");
+    if (typeof args.query !== "string") return err("query is required");
+    return err("fetch failed: getaddrinfo ENOTFOUND api.example.com");
+  };
+  const card = await runScorecard({ snapshot: snap(tools), call }, { cases: 2, timeoutMs: 2000 });
+  const report = card.calls.filter((c) => c.tool === "get_report");
+  assert.deepEqual(
+    report.map((c) => [c.outcome, c.class, c.counted, c.detail]),
+    Array(2).fill([
+      "timeout",
+      "environment",
+      false,
+      "could not reach its backend: no answer within 2 s, and other calls could not reach their backend",
+    ]),
+  );
+  assert.equal(card.incomplete?.calls, 5); // three calls of search_docs (with an empty query too), two of get_report
+  assert.equal(
+    card.fixes.some((f) => f.source === "timeout"),
+    false,
+  );
+  // No valid-input call could be judged: graded on the edge cases and lint, never "not graded".
+  assert.equal(card.not_graded_reason, null);
+  assert.equal(card.rates.happy, undefined);
+  assert.deepEqual(card.counts.edge, { passed: 2, total: 2 });
+});
+
+test("scoreOf leaves out the components an incomplete card could not measure, and rescales the others", () => {
+  assert.equal(scoreOf({ edge: 0.5, lint: 1 }), 0.75);
+  assert.equal(scoreOf({ lint: 0.8 }), 0.8);
+  assert.equal(
+    scoreOf({ edge: 1, lint: 0.5, probes: 0 }),
+    Math.round(((0.15 + 0.075) / 0.5) * 10_000) / 10_000,
+  );
+  assert.equal(scoreOf({ happy: 1, edge: 0.5, lint: 1 }), 0.9);
+});
+
+test("valid input only 'not found' or needing input, with no backend unreachable, stays not graded", async () => {
+  const tools = [tool("get_thing", { thing_id: { type: "string" } }, ["thing_id"], { annotations: RO })];
+  const call: CallTool = async (_n, args) =>
+    typeof args.thing_id === "string" ? err(`Thing ${args.thing_id} not found`) : err("thing_id is required");
+  const card = await runScorecard({ snapshot: snap(tools), call }, { cases: 2 });
+  assert.equal(card.grade, null);
+  assert.equal(card.incomplete, null);
+  assert.equal(
+    card.not_graded_reason,
+    "no valid-input call could be judged: 2 calls named something that does not exist",
+  );
+});
