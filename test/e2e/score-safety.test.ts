@@ -136,3 +136,31 @@ test("mcp test: the reasons, a fresh working folder removed afterwards, --no-net
     tmp.remove();
   }
 });
+
+test("mcp diff --test: each launched server runs in a fresh folder of its own, removed afterwards; --cwd keeps one", async () => {
+  const tmp = tempDir();
+  const file = join(tmp.dir, "calls.jsonl");
+  const server = fixtureCommand("score-unsafe-arguments.mjs");
+  const quick = ["--env", `SCORE_SPY_FILE=${file}`];
+  try {
+    const r = await runCli(["mcp", "diff", server, server, "--test", ...quick], { cwd: tmp.dir });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const dirs = [...new Set(recorded(file).map((c) => c.cwd))];
+    assert.equal(dirs.length, 2, "one folder for A, another for B");
+    for (const dir of dirs) {
+      assert.notEqual(dir, tmp.dir);
+      assert.equal(existsSync(dir), false, `${dir} is removed`);
+    }
+    assert.deepEqual(readdirSync(tmp.dir), ["calls.jsonl"]);
+
+    const work = join(tmp.dir, "work");
+    mkdirSync(work);
+    const kept = await runCli(["mcp", "diff", server, server, "--test", "--cwd", work, ...quick], {
+      cwd: tmp.dir,
+    });
+    assert.equal(kept.code, 0, kept.stdout + kept.stderr);
+    assert.ok(readdirSync(work).filter((f) => f.startsWith("scratch-")).length >= 8);
+  } finally {
+    tmp.remove();
+  }
+});

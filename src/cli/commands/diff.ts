@@ -13,6 +13,7 @@ import { renderAnnotations, type Annotation } from "../ci.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { checkOutputs, emitOutputs, jsonAndSarif, type Renderers } from "../output.js";
+import { freshWorkDir } from "../work-dir.js";
 import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
 import { diffSarif } from "../../report/sarif-reports.js";
 import { renderSarif } from "../../report/sarif.js";
@@ -37,7 +38,8 @@ Options:
   --json FILE|-                 write the diff as JSON (kind toolscore.mcp-diff); - for stdout
   --ci                          add the Markdown report to the GitHub job summary, annotate breaking changes
 ${SARIF_HELP}  --label-a TEXT, --label-b TEXT  shown next to each side's server name
-  --test                        also run the scorecard on both (live servers only) and compare
+  --test                        also run the scorecard on both (live servers only) and compare;
+                                each launched server runs in a fresh temporary folder unless --cwd
   --probes                      with --test: run the effect probes
   --allow-writes                with --test: also call tools that may write, delete or execute
   --config-a PATH, --server-a NAME, --config-b PATH, --server-b NAME, --config PATH
@@ -144,11 +146,19 @@ export async function execute(sides: string[], values: DiffValues, ctx: CliConte
   const request = jsonAndSarif(values);
   checkOutputs(request);
   const targets = resolveSides(values, positionals, ctx);
-  const { diff } = await diffServers(targets.A, targets.B, {
+  // With --test each launched server is called as by mcp test, so each runs in a folder of its
+  // own (unless --cwd or its config names one), removed when both have been stopped.
+  const work = values.test
+    ? { A: freshWorkDir(targets.A, ctx.cwd), B: freshWorkDir(targets.B, ctx.cwd) }
+    : undefined;
+  const { diff } = await diffServers(work?.A.target ?? targets.A, work?.B.target ?? targets.B, {
     ...serverOptions(values, ctx),
     test: values.test,
     probes: values.probes,
     allowWrites: values["allow-writes"],
+  }).finally(() => {
+    work?.A.remove();
+    work?.B.remove();
   });
   const labels = { a: values["label-a"], b: values["label-b"] };
   // Findings point into B when it is a saved file, else into A when that one is.
