@@ -1,4 +1,5 @@
-import { estimateTokens, lintServer, lintTools } from "../lint/index.js";
+import { estimateTokens, lintServer } from "../lint/index.js";
+import type { LintFinding } from "../lint/types.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CallTool } from "../mcp/types.js";
 import type { Effect } from "../pin/effects.js";
@@ -14,7 +15,6 @@ import { DEFAULT_CONCURRENCY, runPool } from "./pool.js";
 import { runProbes } from "./probes.js";
 import { classifyTimeouts } from "./timeouts.js";
 import { isObject } from "./schema.js";
-import { compileSchema } from "./validate.js";
 import {
   SCORECARD_KIND,
   SCORECARD_VERSION,
@@ -58,16 +58,7 @@ export interface ScorecardOptions {
 
 export { DEFAULT_CONCURRENCY } from "./pool.js";
 
-/**
- * Creates the schema compilers of grading and lint ahead of use (the first costs tens of
- * milliseconds), so a caller can do it while it waits on something else, such as a server starting.
- */
-export function warmUp(): void {
-  compileSchema({ type: "object" });
-  lintTools([
-    { name: "warm_up", description: "Warm the linter up.", inputSchema: { type: "object", properties: {} } },
-  ]);
-}
+export { warmUp } from "./warm-up.js";
 
 async function execute(
   call: CallTool,
@@ -165,12 +156,19 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
   ];
   const byCall = new Map<PlannedCall, Verdict>();
   const limit = opts.concurrency ?? DEFAULT_CONCURRENCY;
-  const readVerdicts = [
-    ...(await runPool(reads.slice(0, firstReads).map(job), limit)),
-    ...(await runPool(reads.slice(firstReads).map(job), limit)),
-  ];
+  // Lint needs nothing from the server: it runs once the first calls are on their way (their
+  // requests are written when the pending promise callbacks have run), while the server works.
+  let lint: LintFinding[] | undefined;
+  const inFlight = async <T>(pool: Promise<T>): Promise<T> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    lint ??= lintServer(snapshot);
+    return pool;
+  };
+  const pools = [reads.slice(0, firstReads), reads.slice(firstReads)].filter((p) => p.length > 0);
+  const readVerdicts: Verdict[] = [];
+  for (const p of pools) readVerdicts.push(...(await inFlight(runPool(p.map(job), limit))));
   reads.forEach((c, i) => byCall.set(c, readVerdicts[i]!));
-  const writeVerdicts = await runPool(writes.map(job), 1);
+  const writeVerdicts = await inFlight(runPool(writes.map(job), 1));
   writes.forEach((c, i) => byCall.set(c, writeVerdicts[i]!));
   // A timeout is judged by what the other calls showed: an unreachable backend or a tool that hangs.
   const verdicts = classifyTimeouts(
@@ -195,7 +193,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     };
   });
   // The same findings as `mcp lint`, so the two commands never disagree.
-  const lint = lintServer(snapshot);
+  lint ??= lintServer(snapshot);
   const probes = probesOn
     ? await runProbes({ plans, records: calls, call, seed, timeoutMs, allowWrites })
     : [];
