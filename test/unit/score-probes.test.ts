@@ -119,7 +119,8 @@ test("effect probes find each declared behaviour that does not hold", async () =
   const judged = card.probes.filter((p) => p.status !== "skip");
   const probeRate = judged.filter((p) => p.status === "pass").length / judged.length;
   assert.equal(card.rates.probes, probeRate);
-  const expected = 0.5 * card.rates.happy! + 0.15 * card.rates.edge! + 0.15 * card.rates.lint + 0.2 * probeRate;
+  const expected =
+    0.5 * card.rates.happy! + 0.15 * card.rates.edge! + 0.15 * card.rates.lint + 0.2 * probeRate;
   assert.equal(card.score, Math.round(expected * 10_000) / 10_000);
   // A failing high-confidence probe blocks CI; a medium one does not.
   assert.equal(card.fixes.find((f) => f.source === "probe:readonly-no-side-effect")!.blocking, true);
