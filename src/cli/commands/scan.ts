@@ -14,7 +14,7 @@ import { isToolscoreError } from "../../util/errors.js";
 import { parseCommand, pathArg } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import { writeOutput } from "../output.js";
+import { emitOutputs, stdoutCarriesDocument, type OutputRequest } from "../output.js";
 import { snapshotOfTarget } from "../source.js";
 import { parseConcurrency } from "../concurrency.js";
 
@@ -73,15 +73,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     await runPool(jobs, concurrency);
   }
 
-  const toStdout = values.json === "-";
-  const text = renderScan(
-    result,
-    showPath(baseDir("home", places), places.project),
-    useColor(ctx) && !toStdout ? COLOR : PLAIN,
-  );
-  if (toStdout) ctx.stderr(text);
-  else ctx.stdout(text);
-  if (values.json !== undefined) writeOutput(values.json, renderScanJson(result), ctx);
+  const request: OutputRequest = { documents: [{ format: "json", to: values.json, option: "--json" }] };
+  const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
+  const show = showPath(baseDir("home", places), places.project);
+  emitOutputs(ctx, result, { text: (r) => renderScan(r, show, style), json: renderScanJson }, request);
   return scanHasProblems(result) ? EXIT.FAIL : EXIT.OK;
 }
 
