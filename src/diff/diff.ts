@@ -3,6 +3,7 @@ import type { RawTool } from "../mcp/types.js";
 import { deriveEffects, type EffectFinding } from "../pin/effects.js";
 import { diffField, type FieldDiff } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
+import { breakingJson } from "./breaking-kinds.js";
 import { breakingChanges } from "./breaking.js";
 import { compareLint } from "./lint.js";
 import { compareSurfaceLint, diffSurface, surfaceBreaking, surfaceDifferenceCount } from "./surface.js";
@@ -264,7 +265,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
         lint_resolved: lintResolved,
         server,
         ...(surface.length ? { surface } : {}),
-        breaking,
+        breaking: breaking.map(breakingJson),
         ...(scorecards ? { scorecards } : {}),
       };
     },
