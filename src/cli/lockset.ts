@@ -39,7 +39,7 @@ import { escapeLine } from "../util/unicode.js";
 import { choice, pathArg, targetOptions } from "./args.js";
 import { renderAnnotations, type Annotation } from "./ci.js";
 import { parseConcurrency } from "./concurrency.js";
-import { useColor, type CliContext } from "./context.js";
+import { useColor, type CliContext, type Executed } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 import { emitOutputs, jsonAndSarif, stdoutCarriesDocument } from "./output.js";
 import { lockClientCapabilities, pinCheckCi, readLockArg } from "./pin-check.js";
@@ -221,7 +221,7 @@ export async function verifyLockSetCommand(
   lockArg: string,
   values: Record<string, unknown>,
   ctx: CliContext,
-): Promise<number> {
+): Promise<Executed<LockSetReport>> {
   if (values.config === undefined)
     throw new ToolscoreError(
       "USAGE",
@@ -273,7 +273,7 @@ export async function verifyLockSetCommand(
     },
     request,
   );
-  return report.errors > 0 ? EXIT.ERROR : report.ok ? EXIT.OK : EXIT.FAIL;
+  return { code: report.errors > 0 ? EXIT.ERROR : report.ok ? EXIT.OK : EXIT.FAIL, result: report };
 }
 
 /** The job summary of a lock-set check: each server's pin report under its name. */
