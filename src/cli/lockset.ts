@@ -250,8 +250,13 @@ export async function verifyLockSetCommand(
       current[name] = now;
       if (!Object.hasOwn(set.servers, name)) return;
       try {
-        const caps = lockClientCapabilities(set.servers[name]!, undefined);
-        now.current = await snapshotOfEntry(name, raw[name], { ...values, "client-capabilities": caps }, ctx);
+        const clientCapabilities = lockClientCapabilities(set.servers[name]!, undefined);
+        now.current = await snapshotOfEntry(
+          name,
+          raw[name],
+          { ...values, "client-capabilities": clientCapabilities },
+          ctx,
+        );
       } catch (e) {
         if (!isToolscoreError(e)) throw e;
         now.error = errorLine(e);

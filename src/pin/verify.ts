@@ -282,8 +282,8 @@ function repeated(tools: readonly { name: string }[]): Array<[string, number]> {
   return [...counts].filter(([, n]) => n > 1).sort((a, b) => compareCodeUnits(a[0], b[0]));
 }
 
-function dangerous(caps: readonly EffectFinding[]): EffectFinding[] {
-  return caps.filter((c) => DANGEROUS_EFFECTS.includes(c.capability));
+function dangerous(effects: readonly EffectFinding[]): EffectFinding[] {
+  return effects.filter((c) => DANGEROUS_EFFECTS.includes(c.capability));
 }
 
 function newTool(t: LockedTool): PinDraft[] {

@@ -94,7 +94,7 @@ async function listRow(
       entry.transport === "stdio" && entry.cwd === undefined && row.scope === "project" ? project : undefined;
     const target = configTarget(row.name!, entry, cwd === undefined ? {} : { cwd });
     const { snapshot } = await snapshotOfTarget(target, values, ctx);
-    const caps = new Set(snapshot.tools.flatMap((t) => deriveEffects(t).map((c) => c.capability)));
+    const effects = new Set(snapshot.tools.flatMap((t) => deriveEffects(t).map((c) => c.capability)));
     row.listed = {
       server: [snapshot.server.name, snapshot.server.version]
         .filter((v) => v !== undefined)
@@ -102,7 +102,7 @@ async function listRow(
         .join(" "),
       protocol: snapshot.protocol,
       tools: snapshot.tools.length,
-      capabilities: [...caps].sort(),
+      capabilities: [...effects].sort(),
     };
   } catch (e) {
     row.problem = isToolscoreError(e) ? e.message : `internal error: ${(e as Error).message}`;
