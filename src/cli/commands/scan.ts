@@ -11,6 +11,7 @@ import { baseDir, type Platform, type ScanPlaces } from "../../scan/clients.js";
 import { scanConfigs, scanHasProblems, type ScanRow } from "../../scan/scan.js";
 import { runPool } from "../../score/pool.js";
 import { isToolscoreError } from "../../util/errors.js";
+import { errorLine } from "../../report/advice.js";
 import { parseCommand, pathArg } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -105,7 +106,7 @@ async function listRow(
       capabilities: [...effects].sort(),
     };
   } catch (e) {
-    row.problem = isToolscoreError(e) ? e.message : `internal error: ${(e as Error).message}`;
+    row.problem = isToolscoreError(e) ? errorLine(e) : `internal error: ${(e as Error).message}`;
   }
 }
 
