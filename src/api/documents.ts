@@ -3,12 +3,13 @@
 import type { LockProblem } from "../pin/lock.js";
 import type { PinFailOn, PinFinding } from "../pin/verify.js";
 import type { LintReport } from "../report/lint-json.js";
+import type { FixJson } from "../score/fix-kinds.js";
+import type { Scorecard } from "../score/types.js";
 
 export type { ServerSnapshot as SnapshotDocument } from "../mcp/snapshot.js";
 export type { Lock as LockDocument } from "../pin/lock.js";
 export type { LockSet as LockSetDocument } from "../pin/lockset.js";
 export type { LockSetReport as LockSetReportDocument } from "../pin/verify-set.js";
-export type { Scorecard as ScorecardDocument } from "../score/types.js";
 export type { ServerDiffJson as DiffDocument } from "../diff/types.js";
 
 /** `mcp verify-pin --json` (and the `pin` of a lint report with `--pin`): kind toolscore.mcp-pin-report. */
@@ -36,3 +37,6 @@ export interface PinReportDocument {
 
 /** `mcp lint --json`: kind toolscore.mcp-lint-report, with the pin check when `--pin` is given. */
 export type LintReportDocument = LintReport & { pin?: PinReportDocument };
+
+/** `mcp test --report json`: kind toolscore.mcp-scorecard; each fix as its sentences. */
+export type ScorecardDocument = Omit<Scorecard, "fixes"> & { fixes: FixJson[] };

@@ -1,3 +1,4 @@
+import { fixJson } from "../score/fix-kinds.js";
 import type { Grade, Scorecard } from "../score/types.js";
 import { escapeLine } from "../util/unicode.js";
 import { PLAIN, pad, truncate, type Style } from "./style.js";
@@ -182,5 +183,6 @@ export function renderScorecardComparison(a: Scorecard, b: Scorecard, style: Sty
 
 /** The JSON report: two-space JSON with a trailing newline. */
 export function renderScorecardJson(card: Scorecard): string {
-  return JSON.stringify(card, null, 2) + "\n";
+  // The facts behind each fix stay in memory; the document keeps the sentences, as it always has.
+  return JSON.stringify({ ...card, fixes: card.fixes.map(fixJson) }, null, 2) + "\n";
 }

@@ -1,3 +1,4 @@
+import type { Fix } from "./fix-kinds.js";
 import type { LintFinding } from "../lint/types.js";
 import type { Effect } from "../pin/effects.js";
 
@@ -89,17 +90,7 @@ export interface ProbeResult {
   reason: string;
 }
 
-/** One of the "Top issues to fix", ranked. */
-export interface Fix {
-  tool: string | null;
-  severity: "error" | "warning" | "info";
-  /** Where it comes from: `call:happy`, `call:edge`, `crash`, `timeout`, `lint:RULE`, `probe:ID`. */
-  source: string;
-  issue: string;
-  fix: string;
-  /** Blocks CI (`--ci`): a tool failing valid input, an edge-case crash, a lint error, a failing high-confidence probe. */
-  blocking: boolean;
-}
+export type { Fix };
 
 /**
  * Component rates in 0..1; a component with nothing to measure counts as full credit (1), except

@@ -9,6 +9,7 @@ import {
 import { renderScorecardMarkdown } from "../../src/report/scorecard-md.js";
 import { PLAIN } from "../../src/report/style.js";
 import { runScorecard } from "../../src/score/run.js";
+import { FIX_KINDS } from "../../src/score/fix-kinds.js";
 
 // A server whose strings try to reach the terminal raw: an escape sequence and a zero-width space.
 const evilName = "list_\u001b[31mred\u200b";
@@ -61,4 +62,24 @@ test("two scorecards side by side: grade, rates and coverage, A -> B", async () 
   );
   assert.match(text, /^ {2}valid input +1\.00 +-> +0\.00$/m);
   assert.match(text, /^ {2}coverage +1\/1 +-> +1\/1$/m);
+});
+
+test("fixes are data: each has a kind and its facts, its sentences come from the kind's templates, the JSON keeps the sentences only", async () => {
+  const card = await runScorecard({ snapshot, call }, { cases: 1 });
+  assert.ok(card.fixes.length > 0);
+  for (const f of card.fixes) {
+    const spec = FIX_KINDS[f.kind] as {
+      source(a: unknown): string;
+      issue(a: unknown): string;
+      fix(a: unknown): string;
+    };
+    assert.deepEqual([f.source, f.issue, f.fix], [spec.source(f.args), spec.issue(f.args), spec.fix(f.args)]);
+  }
+  const refused = card.fixes.find((f) => f.kind === "valid-input-refused");
+  assert.ok(refused && refused.kind === "valid-input-refused");
+  assert.equal(refused.args.failed, 1);
+  assert.equal(refused.args.unproven, false);
+  const json = JSON.parse(renderScorecardJson(card)) as { fixes: Array<Record<string, unknown>> };
+  for (const f of json.fixes)
+    assert.deepEqual(Object.keys(f), ["tool", "severity", "source", "blocking", "issue", "fix"]);
 });
