@@ -37,6 +37,15 @@ const GRADES = ["A", "B", "C", "D", "F"];
 
 export { score };
 
+// Only the summary's own fields: a full probe result also carries the facts of its reason.
+const summaryOf = ({ id, tool, confidence, status, reason }: ProbeSummary): ProbeSummary => ({
+  id,
+  tool,
+  confidence,
+  status,
+  ...(reason !== undefined ? { reason } : {}),
+});
+
 const probeKey = (p: ProbeSummary) => `${p.id}\u0000${p.tool ?? ""}`;
 const byKey = (x: ProbeSummary, y: ProbeSummary) => compareCodeUnits(probeKey(x), probeKey(y));
 
@@ -47,8 +56,12 @@ export function compareScorecards(
 ): { comparison: ScorecardComparison; breaking: BreakingChange[] } {
   const before = new Map((a.probes ?? []).map((p) => [probeKey(p), p]));
   const after = b.probes ?? [];
-  const newlyFailing = after.filter((p) => p.status === "fail" && before.get(probeKey(p))?.status !== "fail");
-  const newlyPassing = after.filter((p) => p.status === "pass" && before.get(probeKey(p))?.status === "fail");
+  const newlyFailing = after
+    .filter((p) => p.status === "fail" && before.get(probeKey(p))?.status !== "fail")
+    .map(summaryOf);
+  const newlyPassing = after
+    .filter((p) => p.status === "pass" && before.get(probeKey(p))?.status === "fail")
+    .map(summaryOf);
   const side = (s: ScorecardSummary) => ({ grade: s.grade, score: s.score, rates: { ...s.rates } });
   const breaking: BreakingChange[] = [];
   const ga = a.grade === null ? -1 : GRADES.indexOf(a.grade);

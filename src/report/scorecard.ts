@@ -183,6 +183,13 @@ export function renderScorecardComparison(a: Scorecard, b: Scorecard, style: Sty
 
 /** The JSON report: two-space JSON with a trailing newline. */
 export function renderScorecardJson(card: Scorecard): string {
-  // The facts behind each fix stay in memory; the document keeps the sentences, as it always has.
-  return JSON.stringify({ ...card, fixes: card.fixes.map(fixJson) }, null, 2) + "\n";
+  // The facts behind each fix and probe stay in memory; the document keeps the sentences.
+  const probes = card.probes.map(({ id, tool, confidence, status, reason }) => ({
+    id,
+    tool,
+    confidence,
+    status,
+    reason,
+  }));
+  return JSON.stringify({ ...card, probes, fixes: card.fixes.map(fixJson) }, null, 2) + "\n";
 }

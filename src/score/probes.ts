@@ -6,6 +6,7 @@ import { isObject } from "./schema.js";
 import { isReadOnly, lostFacts, observe, pickObserver, type Observation } from "./observe.js";
 import { streamFor, type ToolPlan } from "./plan.js";
 import type { CallRecord, ProbeId, ProbeResult } from "./types.js";
+import { probeReason, type ProbeFacts, type ProbeMessage, type ProbeSaid } from "./probe-messages.js";
 import { compileSchema } from "./validate.js";
 
 /** What the probes need: the plans, the calls already made, and a way to call. */
@@ -34,8 +35,12 @@ const why = (o: CallOutcome) =>
  */
 export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
   const out: ProbeResult[] = [];
-  const add = (id: ProbeId, tool: string, status: ProbeResult["status"], reason: string) =>
-    out.push({ id, tool, confidence: CONFIDENCE[id], status, reason });
+  const add = (id: ProbeId, tool: string, status: ProbeResult["status"], said: ProbeSaid) =>
+    out.push({ id, tool, confidence: CONFIDENCE[id], status, reason: probeReason(said), ...said });
+  const say = <M extends ProbeMessage>(message: M, args: ProbeFacts[M]) => ({ message, args }) as ProbeSaid;
+  const failedCall = (which: "the call" | "the first call" | "the second call", r: Error | CallOutcome) =>
+    say("call-failed", { which, error: r instanceof Error ? r.message : why(r) });
+  const silent = say("observer-silent", { observer: null });
   const called = ctx.plans.filter((p) => p.skippedReason === null);
   const observer = pickObserver(ctx.plans);
   const opts = { timeoutMs: ctx.timeoutMs };
@@ -48,16 +53,14 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
       return e instanceof Error ? e : new Error(String(e));
     }
   };
-  const noObserver = observer
-    ? undefined
-    : "no read-only tool without required arguments (a list tool) to observe the server's state";
+  const noObserver = observer ? undefined : say("no-observer", {});
 
   // Does the observer itself give the same answer twice? If not, nothing can be compared.
-  let unstable: string | undefined;
+  let unstable: ProbeSaid | undefined;
   if (observer) {
     const [a, b] = [await look(), await look()];
-    if (!a || !b) unstable = `the observer ${observer.name} did not answer`;
-    else if (a.text !== b.text) unstable = `the observer ${observer.name} answers differently each time`;
+    if (!a || !b) unstable = say("observer-silent", { observer: observer.name });
+    else if (a.text !== b.text) unstable = say("observer-unstable", { observer: observer.name });
   }
   const blind = noObserver ?? unstable;
 
@@ -70,22 +73,11 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
     const args = argsFor(ctx, p, "probe-read", before);
     const r = await safeCall(p.name, args);
     const after = await look();
-    if (r instanceof Error) add("readonly-no-side-effect", p.name, "skip", `the call failed: ${r.message}`);
-    else if (!before || !after) add("readonly-no-side-effect", p.name, "skip", "the observer did not answer");
+    if (r instanceof Error) add("readonly-no-side-effect", p.name, "skip", failedCall("the call", r));
+    else if (!before || !after) add("readonly-no-side-effect", p.name, "skip", silent);
     else if (before.text === after.text)
-      add(
-        "readonly-no-side-effect",
-        p.name,
-        "pass",
-        `${observer!.name} shows the same state before and after`,
-      );
-    else
-      add(
-        "readonly-no-side-effect",
-        p.name,
-        "fail",
-        `declared read-only, but ${observer!.name} shows a different state after the call`,
-      );
+      add("readonly-no-side-effect", p.name, "pass", say("state-same", { observer: observer!.name }));
+    else add("readonly-no-side-effect", p.name, "fail", say("state-changed", { observer: observer!.name }));
   }
 
   for (const p of called) {
@@ -102,34 +94,34 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
     };
     delete args[required[0]!];
     const r = await safeCall(p.name, args);
-    const missing = `a call without required '${required[0]}'`;
+    const parameter = String(required[0]);
     if (r instanceof Error)
-      add("invalid-input-rejected", p.name, "fail", `${missing} did not get an answer: ${r.message}`);
-    else if (failed(r)) add("invalid-input-rejected", p.name, "pass", `${missing} was rejected (${why(r)})`);
-    else add("invalid-input-rejected", p.name, "fail", `${missing} succeeded instead of returning an error`);
+      add(
+        "invalid-input-rejected",
+        p.name,
+        "fail",
+        say("missing-unanswered", { parameter, error: r.message }),
+      );
+    else if (failed(r))
+      add("invalid-input-rejected", p.name, "pass", say("missing-rejected", { parameter, answer: why(r) }));
+    else add("invalid-input-rejected", p.name, "fail", say("missing-accepted", { parameter }));
   }
 
   for (const p of called.filter((p) => p.tool.outputSchema !== undefined)) {
     const mine = ctx.records.filter((r) => r.tool === p.name && r.kind === "happy");
     const bad = mine.find((r) => r.outcome === "invalid-output");
     const good = mine.filter((r) => r.outcome === "result").length;
-    if (bad) add("output-schema-conformance", p.name, "fail", `${bad.case}: ${bad.detail}`);
+    if (bad)
+      add(
+        "output-schema-conformance",
+        p.name,
+        "fail",
+        say("output-invalid", { case: bad.case, detail: bad.detail }),
+      );
     else if (good && compileSchema(p.tool.outputSchema) === null)
-      add(
-        "output-schema-conformance",
-        p.name,
-        "skip",
-        "the outputSchema does not compile: results not checked",
-      );
-    else if (good)
-      add("output-schema-conformance", p.name, "pass", `${good} result(s) matched the outputSchema`);
-    else
-      add(
-        "output-schema-conformance",
-        p.name,
-        "skip",
-        "no successful call to check against the outputSchema",
-      );
+      add("output-schema-conformance", p.name, "skip", say("output-uncompilable", {}));
+    else if (good) add("output-schema-conformance", p.name, "pass", say("output-matched", { results: good }));
+    else add("output-schema-conformance", p.name, "skip", say("no-success", {}));
   }
 
   if (!ctx.allowWrites) return out;
@@ -148,24 +140,17 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
       marker,
     }).args;
     if (!JSON.stringify(args).includes(marker)) {
-      add("write-visible", p.name, "skip", "no free-text argument to carry a marker");
+      add("write-visible", p.name, "skip", say("no-marker-argument", {}));
       continue;
     }
     const before = await look();
     const r = await safeCall(p.name, args);
     const after = await look();
-    if (r instanceof Error || failed(r))
-      add("write-visible", p.name, "skip", `the call failed: ${r instanceof Error ? r.message : why(r)}`);
-    else if (!before || !after) add("write-visible", p.name, "skip", "the observer did not answer");
+    if (r instanceof Error || failed(r)) add("write-visible", p.name, "skip", failedCall("the call", r));
+    else if (!before || !after) add("write-visible", p.name, "skip", silent);
     else if (!before.text.includes(marker) && after.text.includes(marker))
-      add("write-visible", p.name, "pass", `the marker ${marker} appears in ${observer!.name}`);
-    else
-      add(
-        "write-visible",
-        p.name,
-        "fail",
-        `the call succeeded, but the marker ${marker} does not appear in ${observer!.name}`,
-      );
+      add("write-visible", p.name, "pass", say("marker-visible", { marker, observer: observer!.name }));
+    else add("write-visible", p.name, "fail", say("marker-missing", { marker, observer: observer!.name }));
   }
 
   for (const p of writers.filter((p) => annotations(p).destructiveHint === false)) {
@@ -178,29 +163,19 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
     const r = await safeCall(p.name, args);
     const after = await look();
     if (r instanceof Error || failed(r))
-      add(
-        "non-destructive-hint-honoured",
-        p.name,
-        "skip",
-        `the call failed: ${r instanceof Error ? r.message : why(r)}`,
-      );
-    else if (!before || !after)
-      add("non-destructive-hint-honoured", p.name, "skip", "the observer did not answer");
+      add("non-destructive-hint-honoured", p.name, "skip", failedCall("the call", r));
+    else if (!before || !after) add("non-destructive-hint-honoured", p.name, "skip", silent);
     else {
       const lost = lostFacts(before, after);
+      const o = observer!.name;
       if (lost.length === 0)
-        add(
-          "non-destructive-hint-honoured",
-          p.name,
-          "pass",
-          `nothing ${observer!.name} showed before is gone`,
-        );
+        add("non-destructive-hint-honoured", p.name, "pass", say("nothing-lost", { observer: o }));
       else
         add(
           "non-destructive-hint-honoured",
           p.name,
           "fail",
-          `declares destructiveHint: false, but ${observer!.name} no longer shows ${JSON.stringify(lost[0]!.slice(0, 80))}${lost.length > 1 ? ` (and ${lost.length - 1} more)` : ""}`,
+          say("facts-lost", { observer: o, first: lost[0]!.slice(0, 80), more: lost.length - 1 }),
         );
     }
   }
@@ -215,28 +190,17 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
     const first = await safeCall(p.name, args);
     const once = await look();
     if (first instanceof Error || failed(first)) {
-      add(
-        "idempotent-hint-honoured",
-        p.name,
-        "skip",
-        `the first call failed: ${first instanceof Error ? first.message : why(first)}`,
-      );
+      add("idempotent-hint-honoured", p.name, "skip", failedCall("the first call", first));
       continue;
     }
     const second = await safeCall(p.name, args);
     const twice = await look();
     if (second instanceof Error)
-      add("idempotent-hint-honoured", p.name, "skip", `the second call failed: ${second.message}`);
-    else if (!once || !twice) add("idempotent-hint-honoured", p.name, "skip", "the observer did not answer");
+      add("idempotent-hint-honoured", p.name, "skip", failedCall("the second call", second));
+    else if (!once || !twice) add("idempotent-hint-honoured", p.name, "skip", silent);
     else if (once.text === twice.text)
-      add("idempotent-hint-honoured", p.name, "pass", "a second identical call changed nothing more");
-    else
-      add(
-        "idempotent-hint-honoured",
-        p.name,
-        "fail",
-        `declares idempotentHint: true, but a second identical call changed what ${observer!.name} shows`,
-      );
+      add("idempotent-hint-honoured", p.name, "pass", say("repeat-unchanged", {}));
+    else add("idempotent-hint-honoured", p.name, "fail", say("repeat-changed", { observer: observer!.name }));
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import type { ProbeSaid } from "./probe-messages.js";
 import type { Fix } from "./fix-kinds.js";
 import type { LintFinding } from "../lint/types.js";
 import type { Effect } from "../pin/effects.js";
@@ -82,13 +83,14 @@ export type ProbeId =
   | "non-destructive-hint-honoured";
 
 /** One effect probe on one tool. */
-export interface ProbeResult {
+/** One probe's result on one tool: its reason, and the message id and facts it was made from. */
+export type ProbeResult = {
   id: ProbeId;
   tool: string;
   confidence: Confidence;
   status: "pass" | "fail" | "skip";
   reason: string;
-}
+} & ProbeSaid;
 
 export type { Fix };
 

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { CallOutcome, CallTool, RawTool } from "../../src/mcp/types.js";
+import { probeReason } from "../../src/score/probe-messages.js";
+import { renderScorecardJson } from "../../src/report/scorecard.js";
 import { runScorecard } from "../../src/score/run.js";
 
 // An in-memory store behind a fake `call`, with tools that keep or break their declared behaviour.
@@ -106,7 +108,18 @@ test("effect probes find each declared behaviour that does not hold", async () =
   assert.equal(v["non-destructive-hint-honoured rename_item"], "fail");
   assert.equal(v["idempotent-hint-honoured rename_item"], "pass");
   assert.equal(v["idempotent-hint-honoured toggle_item"], "fail");
+  // Each result is data: a message id and its facts, the reason made from them in one place.
+  const messages = Object.fromEntries(card.probes.map((p) => [`${p.id} ${p.tool}`, p.message]));
+  assert.equal(messages["readonly-no-side-effect get_item"], "state-changed");
+  assert.equal(messages["invalid-input-rejected peek_item"], "missing-accepted");
+  assert.equal(messages["idempotent-hint-honoured toggle_item"], "repeat-changed");
+  const lost = card.probes.find((p) => p.message === "facts-lost");
+  assert.ok(lost && lost.message === "facts-lost" && lost.args.first.length > 0);
+  const json = JSON.parse(renderScorecardJson(card)) as { probes: Array<Record<string, unknown>> };
+  for (const p of json.probes)
+    assert.deepEqual(Object.keys(p), ["id", "tool", "confidence", "status", "reason"]);
   for (const p of card.probes) {
+    assert.equal(p.reason, probeReason(p));
     assert.ok(p.reason.length > 0);
     assert.equal(
       p.confidence,
