@@ -109,9 +109,10 @@ export class McpSession {
 
   /** The client capabilities as declared: in `initialize`, and in every modern request's `_meta`. */
   get capabilityObject(): Record<string, unknown> {
-    const caps: Record<string, unknown> = {};
-    for (const c of this.opts.clientCapabilities ?? []) caps[c] = c === "roots" ? { listChanged: false } : {};
-    return caps;
+    const declared: Record<string, unknown> = {};
+    for (const c of this.opts.clientCapabilities ?? [])
+      declared[c] = c === "roots" ? { listChanged: false } : {};
+    return declared;
   }
 
   /** The `_meta` envelope of a modern request in `version`. */
@@ -274,14 +275,14 @@ export class McpSession {
   }
 
   private async answerServerRequest(id: number | string, method: string, params: unknown): Promise<void> {
-    const caps = this.opts.clientCapabilities ?? [];
+    const declared = this.opts.clientCapabilities ?? [];
     let reply: { result: unknown } | { error: RpcError };
     if (method === "ping") reply = { result: {} };
-    else if (method === "roots/list" && caps.includes("roots")) {
+    else if (method === "roots/list" && declared.includes("roots")) {
       reply = { result: { roots: [{ uri: pathToFileURL(this.rootsDir).href, name: "working directory" }] } };
-    } else if (method === "elicitation/create" && caps.includes("elicitation"))
+    } else if (method === "elicitation/create" && declared.includes("elicitation"))
       reply = { result: { action: "decline" } };
-    else if (method === "sampling/createMessage" && caps.includes("sampling"))
+    else if (method === "sampling/createMessage" && declared.includes("sampling"))
       reply = { error: { code: -1, message: "toolscore declines sampling requests" } };
     else reply = { error: { code: -32601, message: `Method not found: ${method}` } };
     void params;

@@ -60,17 +60,17 @@ export function streamFor(seed: string, tool: string, purpose: string): Prng {
   return new Prng(`${seed}\u0000${tool}\u0000${purpose}`);
 }
 
-function noteOf(caps: EffectFinding[]): string {
-  const may = caps.map((c) => c.capability).filter((c) => UNSAFE_EFFECTS.includes(c) && c !== "unknown");
+function noteOf(effects: EffectFinding[]): string {
+  const may = effects.map((c) => c.capability).filter((c) => UNSAFE_EFFECTS.includes(c) && c !== "unknown");
   const parts = [
     ...(may.length ? [`may ${may.join(", ")}`] : []),
-    ...(caps.some((c) => c.capability === "unknown") ? ["capabilities unknown"] : []),
+    ...(effects.some((c) => c.capability === "unknown") ? ["capabilities unknown"] : []),
   ];
   return parts.join("; ");
 }
 
-function describeUnsafe(caps: EffectFinding[]): string | null {
-  const unsafe = caps.filter((c) => UNSAFE_EFFECTS.includes(c.capability));
+function describeUnsafe(effects: EffectFinding[]): string | null {
+  const unsafe = effects.filter((c) => UNSAFE_EFFECTS.includes(c.capability));
   if (unsafe.length === 0) return null;
   const parts = unsafe.map((c) =>
     c.capability === "unknown"
