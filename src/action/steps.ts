@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CliContext } from "../cli/context.js";
 import { EXIT } from "../cli/exit-codes.js";
+import { parseJsonFileText } from "../util/json.js";
 import { wantsSarif, type ActionInputs } from "./inputs.js";
 
 /**
@@ -34,7 +35,7 @@ export interface StepContext {
 
 function readReport<T>(file: string): T | undefined {
   if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, "utf8")) as T;
+  return parseJsonFileText(readFileSync(file, "utf8")) as T;
 }
 
 const sarifArgs = (inputs: ActionInputs, file: string) => (wantsSarif(inputs) ? ["--sarif", file] : []);

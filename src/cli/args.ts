@@ -84,6 +84,9 @@ export function targetOptions(values: Record<string, unknown>, ctx: CliContext):
   };
 }
 
+// Node's timers hold at most 2^31-1 ms; a longer delay fires after 1 ms, with a warning.
+const MAX_TIMEOUT_SECONDS = Math.floor(0x7fffffff / 1000);
+
 /**
  * --timeout, --client-capabilities and --protocol as connect options; with `ctx`, a launched
  * server inherits the context's environment.
@@ -93,10 +96,10 @@ export function connectOptions(values: Record<string, unknown>, ctx?: CliContext
   let timeout = 30;
   if (raw !== undefined) {
     timeout = Number(raw);
-    if (!Number.isFinite(timeout) || timeout <= 0) {
+    if (!Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_SECONDS) {
       throw new ToolscoreError(
         "USAGE",
-        `--timeout takes a number of seconds above 0, got ${JSON.stringify(raw)}`,
+        `--timeout takes a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS} (about 24 days), got ${JSON.stringify(raw)}`,
       );
     }
   }

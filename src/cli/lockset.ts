@@ -28,7 +28,7 @@ import { COLOR, PLAIN } from "../report/style.js";
 import { redactArgs, showUrl, unguardedEntry } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
-import { writeFileAtomic } from "../util/fs.js";
+import { readJsonFile, writeFileAtomic } from "../util/fs.js";
 import { escapeLine } from "../util/unicode.js";
 import { choice, pathArg, targetOptions } from "./args.js";
 import { emitCi, type Annotation } from "./ci.js";
@@ -46,15 +46,7 @@ export const DEFAULT_LOCKSET = "toolscore.lockset.json";
 export { isLockSetFile };
 
 function readLockSet(path: string, shown: string): LockSet {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, "utf8"));
-  } catch (e) {
-    throw new ToolscoreError("FILE_INVALID", `${shown} is not a readable lock set: ${(e as Error).message}`, {
-      path,
-    });
-  }
-  return parseLockSet(data, shown);
+  return parseLockSet(readJsonFile(path, "lock set", shown), shown);
 }
 
 /**

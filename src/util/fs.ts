@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ToolscoreError } from "./errors.js";
+import { parseJsonFileText } from "./json.js";
 
 let tmpCounter = 0;
 
@@ -50,26 +51,29 @@ export function isFile(path: string): boolean {
   }
 }
 
-/** Reads and parses a JSON file, with one clear error for a missing file and for text that is not JSON. */
-export function readJsonFile(path: string, what = "file"): unknown {
+/**
+ * Reads and parses a JSON file (one leading byte-order mark accepted), with one clear error for a
+ * missing file and for text that is not JSON; `shown` is how errors name the file (default: its path).
+ */
+export function readJsonFile(path: string, what = "file", shown = path): unknown {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new ToolscoreError("FILE_NOT_FOUND", `no such file: ${path}`, { path });
+    if (code === "ENOENT") throw new ToolscoreError("FILE_NOT_FOUND", `no such file: ${shown}`, { path });
     if (code === "EISDIR")
-      throw new ToolscoreError("FILE_INVALID", `${path} is a folder, not a ${what}`, { path });
-    throw new ToolscoreError("FILE_INVALID", `cannot read ${path} (${code ?? (e as Error).message})`, {
+      throw new ToolscoreError("FILE_INVALID", `${shown} is a folder, not a ${what}`, { path });
+    throw new ToolscoreError("FILE_INVALID", `cannot read ${shown} (${code ?? (e as Error).message})`, {
       path,
     });
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonFileText(text);
   } catch (e) {
     const detail = (e as Error).message.split("\n")[0];
     const hint = text.trim() === "" ? "the file is empty" : `not valid JSON: ${detail}`;
-    throw new ToolscoreError("FILE_INVALID", `${path} is not a readable ${what}: ${hint}`, { path });
+    throw new ToolscoreError("FILE_INVALID", `${shown} is not a readable ${what}: ${hint}`, { path });
   }
 }
 

@@ -78,3 +78,17 @@ export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
 export function nameText(name: unknown): string {
   return typeof name === "string" ? name : (JSON.stringify(name ?? null) ?? "null");
 }
+
+/** `text` without one leading UTF-8 byte-order mark, which Windows editors write at the start of a file. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * The text of a JSON file parsed: one leading byte-order mark is accepted, as editors write it.
+ * Every JSON file toolscore reads (snapshots, locks, lock sets, overrides, reports) comes through
+ * here; configs (JSONC, TOML) strip it the same way before their own parser.
+ */
+export function parseJsonFileText(text: string): unknown {
+  return JSON.parse(stripBom(text)) as unknown;
+}
