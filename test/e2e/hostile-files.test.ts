@@ -1,7 +1,17 @@
 // Files and options a user's machine hands toolscore, driven through the built bin: JSON files
-// that start with a byte-order mark, out-of-range --timeout, a missing working folder.
+// that start with a byte-order mark, out-of-range --timeout, a missing working folder, output
+// paths that are devices or FIFOs, and a write that fails part-way.
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import {
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { ROOT, fixture, runBin, tempDir } from "../support/cli.js";
@@ -119,5 +129,78 @@ describe("a working folder that does not exist", () => {
     const r = await runBin(["mcp", "list", NOTES, "--cwd", at("plain-file")]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /working folder .*plain-file is not a folder/);
+  });
+});
+
+describe("an output path that is a device, a FIFO or a link into /dev or /proc", () => {
+  const snapshotIn = (text: string) => {
+    const doc = text.slice(0, text.indexOf("\n}\n") + 3);
+    return JSON.parse(doc) as { kind: string; tools: unknown[] };
+  };
+
+  test("a FIFO is written into and stays a FIFO", async () => {
+    const fifo = at("report.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const reader = spawn("cat", [fifo], { stdio: ["ignore", "pipe", "ignore"] });
+    let read = "";
+    reader.stdout.on("data", (d: Buffer) => (read += d));
+    const readerDone = new Promise((r) => reader.on("close", r));
+    const r = await runBin(["mcp", "list", NOTES, "--json", fifo]);
+    const timer = setTimeout(() => reader.kill("SIGKILL"), 5_000);
+    await readerDone;
+    clearTimeout(timer);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(lstatSync(fifo).isFIFO(), true);
+    assert.equal(snapshotIn(read).kind, "toolscore.mcp-snapshot");
+  });
+
+  test("a link to /proc/self/fd/1 is written into, and stays a link", async () => {
+    const link = at("stdout-link");
+    symlinkSync("/proc/self/fd/1", link);
+    const r = await runBin(["mcp", "list", NOTES, "--json", link]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(snapshotIn(r.stdout).tools.length, 8);
+    assert.equal(lstatSync(link).isSymbolicLink(), true);
+    assert.equal(readdirSync(tmp.dir).filter((f) => f.endsWith(".tmp")).length, 0);
+  });
+
+  test("/dev/stdout itself (as root in CI containers) stays /dev/stdout", async () => {
+    const r = await runBin(["mcp", "list", NOTES, "--json", "/dev/stdout"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(snapshotIn(r.stdout).kind, "toolscore.mcp-snapshot");
+    assert.equal(lstatSync("/dev/stdout").isSymbolicLink(), true);
+  });
+
+  test("a full device (a link to /dev/full): one line saying the disk is full, exit 2", async () => {
+    const link = at("full-link");
+    symlinkSync("/dev/full", link);
+    const r = await runBin(["mcp", "list", NOTES, "--json", link]);
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr, `toolscore: cannot write ${link}: disk full (ENOSPC)\n`);
+    assert.equal(readlinkSync(link), "/dev/full");
+  });
+});
+
+describe("a write that fails part-way", () => {
+  test("the lock is kept as it was, the temporary file is removed, and the error says why", async () => {
+    const dir = join(tmp.dir, "limited");
+    mkdirSync(dir);
+    const pinned = await runBin(["mcp", "pin", NOTES, "--lock", "toolscore.lock.json"], { cwd: dir });
+    assert.equal(pinned.code, 0, pinned.stderr);
+    const before = readFileSync(join(dir, "toolscore.lock.json"), "utf8");
+    // A file size limit of 4 blocks: writing the new lock fails after a short write, for real.
+    const cli = join(ROOT, "dist", "cli.js");
+    const r = spawnSync(
+      "sh",
+      ["-c", `ulimit -f 4 && exec "$0" "$@"`, process.execPath, cli, "mcp", "pin", `${NOTES} --rugpull`],
+      { cwd: dir, encoding: "utf8", timeout: 30_000 },
+    );
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(
+      r.stderr,
+      `toolscore: cannot write ${join(dir, "toolscore.lock.json")}: larger than the file size limit (EFBIG)\n`,
+    );
+    assert.equal(readFileSync(join(dir, "toolscore.lock.json"), "utf8"), before);
+    assert.deepEqual(readdirSync(dir), ["toolscore.lock.json"]);
   });
 });
