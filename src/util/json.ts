@@ -92,3 +92,24 @@ export function stripBom(text: string): string {
 export function parseJsonFileText(text: string): unknown {
   return JSON.parse(stripBom(text)) as unknown;
 }
+
+/**
+ * The path (`inputSchema.properties.n.maximum`, `enum[2]`) of the first number in `value` that
+ * JSON cannot hold (a server's `1e400` parses as Infinity), or undefined. Walked without recursion.
+ */
+export function nonFiniteAt(value: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, ""]];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
+    } else if (typeof v === "object" && v !== null) {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--)
+        stack.push([(v as Record<string, unknown>)[keys[i]!], path ? `${path}.${keys[i]!}` : keys[i]!]);
+    }
+  }
+  return undefined;
+}

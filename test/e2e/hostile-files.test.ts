@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   readFileSync,
@@ -202,5 +203,32 @@ describe("a write that fails part-way", () => {
     );
     assert.equal(readFileSync(join(dir, "toolscore.lock.json"), "utf8"), before);
     assert.deepEqual(readdirSync(dir), ["toolscore.lock.json"]);
+  });
+});
+
+describe("a number past JSON's range (1e400) in what a server sends", () => {
+  const server = `node ${JSON.stringify(fixture("huge-number.mjs"))}`;
+  const line =
+    'toolscore: tool "count_items" holds a number too large for JSON at inputSchema.properties.limit.maximum (a value such as 1e400 reads as Infinity): it cannot be kept in a snapshot or lock as the server sent it\n';
+
+  test("mcp list --json and mcp pin refuse it alike, in one line naming the tool and the field", async () => {
+    const list = await runBin(["mcp", "list", server, "--json", at("huge.json")]);
+    assert.equal(list.code, 2);
+    assert.equal(list.stderr, line);
+    assert.equal(existsSync(at("huge.json")), false);
+    const toStdout = await runBin(["mcp", "list", server, "--json", "-"]);
+    assert.equal(toStdout.code, 2);
+    assert.equal(toStdout.stdout, "");
+    assert.equal(toStdout.stderr, line);
+    const pin = await runBin(["mcp", "pin", server, "--lock", at("huge.lock.json")]);
+    assert.equal(pin.code, 2);
+    assert.equal(pin.stderr, line);
+    assert.equal(existsSync(at("huge.lock.json")), false);
+  });
+
+  test("the console listing still shows the tool", async () => {
+    const r = await runBin(["mcp", "list", server]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /count_items/);
   });
 });
