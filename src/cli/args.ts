@@ -7,6 +7,7 @@ import type { ConnectOptions } from "../mcp/client.js";
 import { parseProtocolChoice } from "../mcp/protocol.js";
 import type { CliContext } from "./context.js";
 import type { ServerOptions } from "../api/server.js";
+import { referenceSyntaxOf } from "../scan/clients.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -74,9 +75,11 @@ export function parseCommand<T extends Options>(
 /** The target-naming options from parsed values, with paths resolved against the context's cwd. */
 export function targetOptions(values: Record<string, unknown>, ctx: CliContext): TargetOptions {
   const abs = (p: string | undefined) => (p === undefined || isAbsolute(p) ? p : resolve(ctx.cwd, p));
+  const config = abs(values.config as string | undefined);
   return {
     baseDir: ctx.cwd,
-    config: abs(values.config as string | undefined),
+    config,
+    ...(config === undefined ? {} : { references: referenceSyntaxOf(config), referenceEnv: ctx.env }),
     server: values.server as string | undefined,
     env: values.env as string[] | undefined,
     cwd: abs(values.cwd as string | undefined),

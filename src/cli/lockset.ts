@@ -104,11 +104,16 @@ async function snapshotOfEntry(
 ): Promise<ServerSnapshot> {
   const opts = targetOptions(values, ctx);
   const entry = normaliseEntry(raw, opts.config!, name);
-  const target = configTarget(name, entry, {
-    env: parseEnv(opts.env ?? []),
-    headers: parseHeaders(opts.headers ?? []),
-    cwd: opts.cwd,
-  });
+  const target = configTarget(
+    name,
+    entry,
+    { env: parseEnv(opts.env ?? []), headers: parseHeaders(opts.headers ?? []), cwd: opts.cwd },
+    {
+      syntax: opts.references ?? "both",
+      env: opts.referenceEnv ?? ctx.env,
+      where: `server ${JSON.stringify(name)} in ${opts.config!}`,
+    },
+  );
   return (await snapshotOfTarget(target, values, ctx)).snapshot;
 }
 
