@@ -11,6 +11,7 @@ import { limitsFrom, setLimits } from "../util/limits.js";
 import type { SarifLog } from "../report/sarif.js";
 import { SARIF_SCHEMA } from "../report/sarif.js";
 import { toPrettyJson, writeFileAtomic } from "../util/fs.js";
+import { parseJsonFileText } from "../util/json.js";
 import { readInputs, wantsSarif, type ActionInputs } from "./inputs.js";
 import { appendSummary, writeOutputs } from "./outputs.js";
 import { diffStep, lintStep, pinStep, scorecardStep, type RunCommand, type StepResult } from "./steps.js";
@@ -95,7 +96,7 @@ export async function runAction(
  */
 export function mergeSarif(steps: readonly StepResult[], fallbackUri?: string): SarifLog {
   const runs = steps.flatMap((s) =>
-    s.sarif ? (JSON.parse(readFileSync(s.sarif, "utf8")) as SarifLog).runs : [],
+    s.sarif ? (parseJsonFileText(readFileSync(s.sarif, "utf8")) as SarifLog).runs : [],
   );
   if (fallbackUri) {
     for (const result of runs.flatMap((r) => r.results)) {

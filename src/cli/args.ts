@@ -7,6 +7,7 @@ import type { ConnectOptions } from "../mcp/client.js";
 import { parseProtocolChoice } from "../mcp/protocol.js";
 import type { CliContext } from "./context.js";
 import type { ServerOptions } from "../api/server.js";
+import { referenceSyntaxOf } from "../scan/clients.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -74,15 +75,20 @@ export function parseCommand<T extends Options>(
 /** The target-naming options from parsed values, with paths resolved against the context's cwd. */
 export function targetOptions(values: Record<string, unknown>, ctx: CliContext): TargetOptions {
   const abs = (p: string | undefined) => (p === undefined || isAbsolute(p) ? p : resolve(ctx.cwd, p));
+  const config = abs(values.config as string | undefined);
   return {
     baseDir: ctx.cwd,
-    config: abs(values.config as string | undefined),
+    config,
+    ...(config === undefined ? {} : { references: referenceSyntaxOf(config), referenceEnv: ctx.env }),
     server: values.server as string | undefined,
     env: values.env as string[] | undefined,
     cwd: abs(values.cwd as string | undefined),
     headers: values.header as string[] | undefined,
   };
 }
+
+// Node's timers hold at most 2^31-1 ms; a longer delay fires after 1 ms, with a warning.
+const MAX_TIMEOUT_SECONDS = Math.floor(0x7fffffff / 1000);
 
 /**
  * --timeout, --client-capabilities and --protocol as connect options; with `ctx`, a launched
@@ -93,10 +99,10 @@ export function connectOptions(values: Record<string, unknown>, ctx?: CliContext
   let timeout = 30;
   if (raw !== undefined) {
     timeout = Number(raw);
-    if (!Number.isFinite(timeout) || timeout <= 0) {
+    if (!Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_SECONDS) {
       throw new ToolscoreError(
         "USAGE",
-        `--timeout takes a number of seconds above 0, got ${JSON.stringify(raw)}`,
+        `--timeout takes a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS} (about 24 days), got ${JSON.stringify(raw)}`,
       );
     }
   }

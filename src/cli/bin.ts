@@ -10,6 +10,8 @@ if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"
   // module is shared with the commands, so it sees their servers), then leave with the
   // conventional code. Servers run in groups of their own, out of reach of the terminal's Ctrl-C,
   // so a second signal while stopping kills them at once rather than leaving them behind.
+  // Once interrupted, the run says nothing more: the servers it stops fail what it was doing, and
+  // that failure is the interrupt's doing, not the server's.
   let stopping = 0;
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => {
@@ -21,16 +23,27 @@ if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"
     });
   }
   const { main, processContext } = await import("./main.js");
-  const code = await main(argv, processContext());
-  process.exitCode = code;
+  const ctx = processContext();
+  const code = await main(argv, {
+    ...ctx,
+    stdout: (t) => {
+      if (stopping === 0) ctx.stdout(t);
+    },
+    stderr: (t) => {
+      if (stopping === 0) ctx.stderr(t);
+    },
+  });
   // Stdio servers are stopped by each command; whatever else kept the loop alive (an HTTP
   // keep-alive socket) must not keep the process waiting. Output written to a socket (as a parent
   // Node process reads it) is sent asynchronously: exit once it has all gone out, or a long
-  // listing is cut short.
-  let flushed = 0;
-  const done = () => {
-    if (++flushed === 2) setTimeout(() => process.exit(code), 50).unref();
-  };
-  process.stdout.write("", done);
-  process.stderr.write("", done);
+  // listing is cut short. An interrupted run leaves with the signal's code once its servers stop.
+  if (stopping === 0) {
+    process.exitCode = code;
+    let flushed = 0;
+    const done = () => {
+      if (++flushed === 2 && stopping === 0) setTimeout(() => process.exit(code), 50).unref();
+    };
+    process.stdout.write("", done);
+    process.stderr.write("", done);
+  }
 }

@@ -34,7 +34,7 @@ import { COLOR, PLAIN } from "../report/style.js";
 import { redactArgs, showUrl, unguardedEntry } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
-import { writeFileAtomic } from "../util/fs.js";
+import { readJsonFile, writeFileAtomic } from "../util/fs.js";
 import { escapeLine } from "../util/unicode.js";
 import { choice, pathArg, targetOptions } from "./args.js";
 import { renderAnnotations, type Annotation } from "./ci.js";
@@ -52,15 +52,7 @@ export const DEFAULT_LOCKSET = "toolscore.lockset.json";
 export { isLockSetFile };
 
 function readLockSet(path: string, shown: string): LockSet {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, "utf8"));
-  } catch (e) {
-    throw new ToolscoreError("FILE_INVALID", `${shown} is not a readable lock set: ${(e as Error).message}`, {
-      path,
-    });
-  }
-  return parseLockSet(data, shown);
+  return parseLockSet(readJsonFile(path, "lock set", shown), shown);
 }
 
 /**
@@ -118,11 +110,16 @@ async function snapshotOfEntry(
 ): Promise<ServerSnapshot> {
   const opts = targetOptions(values, ctx);
   const entry = normaliseEntry(raw, opts.config!, name);
-  const target = configTarget(name, entry, {
-    env: parseEnv(opts.env ?? []),
-    headers: parseHeaders(opts.headers ?? []),
-    cwd: opts.cwd,
-  });
+  const target = configTarget(
+    name,
+    entry,
+    { env: parseEnv(opts.env ?? []), headers: parseHeaders(opts.headers ?? []), cwd: opts.cwd },
+    {
+      syntax: opts.references ?? "both",
+      env: opts.referenceEnv ?? ctx.env,
+      where: `server ${JSON.stringify(name)} in ${opts.config!}`,
+    },
+  );
   return (await snapshotOfTarget(target, values, ctx)).snapshot;
 }
 

@@ -5,7 +5,7 @@
 // annotations to whichever stream carries no document.
 import { scrubSecrets } from "../mcp/redact.js";
 import { ToolscoreError } from "../util/errors.js";
-import { writeFileAtomic } from "../util/fs.js";
+import { ownStream, writeFileAtomic } from "../util/fs.js";
 import { pathArg } from "./args.js";
 import { emitCiText } from "./ci.js";
 import type { CliContext } from "./context.js";
@@ -81,6 +81,13 @@ export function emitOutputs<R>(
   renderers: Renderers<R>,
   request: OutputRequest,
 ): void {
+  // A document sent to this process's own stdout by name (`--json /dev/stdout`) is one on stdout.
+  request = {
+    ...request,
+    documents: request.documents.map((d) =>
+      d.to !== undefined && d.to !== "-" && ownStream(pathArg(d.to, ctx)) === 1 ? { ...d, to: "-" } : d,
+    ),
+  };
   checkOutputs(request);
   const documents = request.documents.filter(given);
   const toStdout = documents.find((d) => d.to === "-");
@@ -99,8 +106,14 @@ export function emitOutputs<R>(
   for (const d of documents) if (d.to !== "-" && d.announce) ctx.stderr(d.announce(d.to));
 }
 
-/** Writes `content` to `file` atomically, or to stdout when `file` is `-`. */
+/**
+ * Writes `content` to `file` atomically, or to stdout when `file` is `-` or names this process's
+ * own stdout (`/dev/stdout`), and to stderr when it names its stderr: those are written in order
+ * with the rest of the output, never replaced.
+ */
 export function writeOutput(file: string, content: string, ctx: CliContext): void {
-  if (file === "-") ctx.stdout(content);
+  const own = file === "-" ? 1 : ownStream(pathArg(file, ctx));
+  if (own === 1) ctx.stdout(content);
+  else if (own === 2) ctx.stderr(content);
   else writeFileAtomic(pathArg(file, ctx), scrubSecrets(content));
 }

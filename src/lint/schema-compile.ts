@@ -1,4 +1,5 @@
 import { compileSchema } from "../schema/compile.js";
+import { setOwn } from "../util/json.js";
 import { isObject } from "./walk.js";
 
 // An empty enum is enum-empty's finding; ajv refuses it too, so hide it here to report it once.
@@ -8,7 +9,8 @@ function withoutEmptyEnums(v: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
     if (k === "enum" && Array.isArray(x) && x.length === 0) continue;
-    out[k] = withoutEmptyEnums(x, depth + 1);
+    // Not `out[k] =`: a property named `__proto__` would set the copy's prototype instead.
+    setOwn(out, k, withoutEmptyEnums(x, depth + 1));
   }
   return out;
 }
@@ -21,4 +23,13 @@ function withoutEmptyEnums(v: unknown, depth = 0): unknown {
 export function compileError(schema: Record<string, unknown>): string | undefined {
   const compiled = compileSchema(withoutEmptyEnums(schema));
   return compiled.kind === "invalid" ? compiled.error : undefined;
+}
+
+/**
+ * Why `schema` could not be checked at all (too large or too deep for the compiler), or
+ * undefined: such a schema is neither valid nor invalid, and lint says it was not checked.
+ */
+export function uncheckedReason(schema: Record<string, unknown>): string | undefined {
+  const compiled = compileSchema(withoutEmptyEnums(schema));
+  return compiled.kind === "too-large" ? compiled.error : undefined;
 }

@@ -196,13 +196,33 @@ export class MCPClient implements AsyncDisposable {
   }
 }
 
-/** Describes how a stdio server ended, with the last lines of its stderr. */
+/** Describes how a stdio server ended, with what its stderr says. */
 export function describeStdioExit(t: LeanStdioTransport): string {
   const how = t.exit ? (t.exit.signal ? ` (killed by ${t.exit.signal})` : ` (exit code ${t.exit.code})`) : "";
-  const tail = t.stderrTail(5).map((l) => escapeLine(l));
-  const noise = t.noise.length && !tail.length ? ` ; it printed: ${escapeLine(t.noise.at(-1)!)}` : "";
-  return `${how}${tail.length ? `; its stderr ends: ${tail.join(" | ")}` : ""}${noise}`;
+  const said = describeStderr(t);
+  const noise = t.noise.length && !said ? ` ; it printed: ${escapeLine(t.noise.at(-1)!)}` : "";
+  return `${how}${said}${noise}`;
 }
+
+/**
+ * What a stdio server wrote to stderr, for an error line: its last lines, after the line that
+ * names the error when that came earlier; "" when it wrote nothing.
+ */
+export function describeStderr(t: LeanStdioTransport): string {
+  const last = t.stderrTail(STDERR_SHOWN);
+  if (last.length === 0) return "";
+  const cause = t.stderrCause(STDERR_SHOWN);
+  // Below the cause, a stack's frames say less than the error's fields after them.
+  const tail = (cause === undefined ? last : last.filter((l) => !STACK_FRAME.test(l))).map((l) =>
+    escapeLine(l.trim()),
+  );
+  const before = cause === undefined ? "" : `${escapeLine(cause)} and ends: `;
+  return `; its stderr ${cause === undefined ? "ends: " : "says: "}${before}${tail.join(" | ")}`;
+}
+
+// Lines of a server's stderr shown in an error.
+const STDERR_SHOWN = 5;
+const STACK_FRAME = /^\s+at\s/;
 
 /** A server launched as a child process and spoken to over stdio. */
 export class MCPStdioClient extends MCPClient {
@@ -228,7 +248,7 @@ export class MCPStdioClient extends MCPClient {
     try {
       return await MCPStdioClient.launch(first, opts, auto ? "auto" : opts.protocol!, budgetMs);
     } catch (e) {
-      if (!auto || !quitOnProbe(e, first)) throw withStartContext(e, argv);
+      if (!auto || !quitOnProbe(e, first)) throw withStartContext(e, argv, first);
     }
     const leftMs = deadline - Date.now();
     if (leftMs <= 0) {
@@ -245,7 +265,7 @@ export class MCPStdioClient extends MCPClient {
       cwd: opts.cwd,
     });
     return MCPStdioClient.launch(again, opts, "legacy", leftMs).catch((e: unknown) => {
-      throw withStartContext(e, argv);
+      throw withStartContext(e, argv, again);
     });
   }
 
@@ -291,8 +311,12 @@ function quitOnProbe(e: unknown, t: LeanStdioTransport): boolean {
   return said.length === 0 || said.some((l) => /server\/discover|initiali[sz]e/i.test(l));
 }
 
-function withStartContext(e: unknown, argv: readonly string[]): unknown {
+function withStartContext(e: unknown, argv: readonly string[], t: LeanStdioTransport): unknown {
   if (!(e instanceof ToolscoreError)) return e;
+  // A server that never answers often said why at once (a failed fetch, a missing setting).
+  const said = e.code === "TIMEOUT" ? describeStderr(t) : "";
+  if (said !== "")
+    return new ToolscoreError("TIMEOUT", `${e.message}${said}`, { ...e.data, problem: "stderr" });
   if (e.code === "SERVER_EXITED") {
     return new ToolscoreError(
       "SERVER_EXITED",

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { ToolscoreError } from "../util/errors.js";
-import { isObject } from "../util/json.js";
+import { isObject, stripBom } from "../util/json.js";
 
 /** Where a file's servers live inside it (see the client table in src/scan/clients.ts). */
 export type ConfigShape = "mcpServers" | "servers" | "mcp.servers" | "claude-code" | "opencode" | "codex";
@@ -36,7 +36,7 @@ function lineCol(text: string, offset: number): string {
  * byte-order mark) or TOML. Text that does not parse is a FILE_INVALID error naming the place.
  */
 export function parseConfigText(text: string, path: string, format = formatOf(path)): unknown {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const body = stripBom(text);
   if (body.trim() === "")
     throw new ToolscoreError("FILE_INVALID", `${path} is not a readable client config: the file is empty`, {
       path,

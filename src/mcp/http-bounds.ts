@@ -47,7 +47,8 @@ export function boundedFetch(bounds: FetchBounds): FetchLike {
             { method, timeoutMs: bounds.timeoutMs },
           ),
         ),
-      bounds.timeoutMs,
+      // Node's timers hold at most 2^31-1 ms; a longer delay would fire at once.
+      Math.min(bounds.timeoutMs, 0x7fffffff),
     );
     const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
     inFlight++;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { ToolscoreError } from "../util/errors.js";
 
 // Every server is started in a process group of its own, so that stopping it reaches what it
@@ -7,6 +7,9 @@ import { ToolscoreError } from "../util/errors.js";
 // when this process exits, whatever the reason.
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
+// Set once every server is being stopped (an interrupt): no server is started after that, so a
+// relaunch under way cannot outlive the stop.
+let stoppingAll = false;
 
 function installExitHook(): void {
   if (exitHookInstalled) return;
@@ -145,6 +148,8 @@ export interface LaunchSpec {
 export async function startProcess(spec: LaunchSpec): Promise<ChildProcess> {
   const [file, ...args] = spec.argv;
   if (!file) throw new ToolscoreError("USAGE", "the launch command is empty");
+  // spawn reports a missing folder as a missing command (ENOENT): look at the folder first.
+  if (spec.cwd !== undefined) checkFolder(spec.cwd);
   installExitHook();
   const child = spawn(file, args, {
     cwd: spec.cwd,
@@ -166,10 +171,35 @@ export async function startProcess(spec: LaunchSpec): Promise<ChildProcess> {
     });
   });
   if (child.pid !== undefined) liveGroups.add(child.pid);
+  if (stoppingAll && child.pid !== undefined) {
+    signalGroup(child.pid, "SIGKILL");
+    throw new ToolscoreError("SPAWN_FAILED", `${file} was not started: toolscore is stopping`, {
+      argv: spec.argv,
+    });
+  }
   child.once("exit", () => {
     // The leader is gone; its group may live on in grandchildren, which stop() still reaps.
   });
   return child;
+}
+
+function checkFolder(cwd: string): void {
+  let isDir: boolean;
+  try {
+    isDir = statSync(cwd).isDirectory();
+  } catch {
+    throw new ToolscoreError(
+      "FILE_NOT_FOUND",
+      `the server's working folder ${cwd} does not exist (--cwd, or the config entry's cwd)`,
+      { path: cwd },
+    );
+  }
+  if (!isDir)
+    throw new ToolscoreError(
+      "FILE_INVALID",
+      `the server's working folder ${cwd} is not a folder (--cwd, or the config entry's cwd)`,
+      { path: cwd },
+    );
 }
 
 function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -230,9 +260,10 @@ export async function stopProcess(
 
 /**
  * Stops every server still running (on Ctrl-C or a fatal error): SIGTERM to each group, then
- * SIGKILL to what is left after `graceMs`.
+ * SIGKILL to what is left after `graceMs`. No server is started after this.
  */
 export async function stopAllProcesses(graceMs = 1000): Promise<void> {
+  stoppingAll = true;
   const groups = [...liveGroups];
   const escaped = groups.flatMap(escapedDescendants);
   for (const pgid of groups) signalGroup(pgid, "SIGTERM");

@@ -166,19 +166,24 @@ export class McpSession {
     // Over Streamable HTTP in the modern era a request is cancelled by closing its own stream.
     const abort = this.envelope && this.transport.hasPerRequestStream ? new AbortController() : undefined;
     return new Promise<RpcOutcome>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        if (abort) abort.abort();
-        else
-          void this.notify("notifications/cancelled", { requestId: id, reason: "timed out" }).catch(() => {});
-        reject(
-          new ToolscoreError(
-            "TIMEOUT",
-            `the server did not answer ${method} within ${fmtSeconds(timeoutMs)}`,
-            { method, timeoutMs },
-          ),
-        );
-      }, timeoutMs);
+      const timer = setTimeout(
+        () => {
+          this.pending.delete(id);
+          if (abort) abort.abort();
+          else
+            void this.notify("notifications/cancelled", { requestId: id, reason: "timed out" }).catch(
+              () => {},
+            );
+          reject(
+            new ToolscoreError(
+              "TIMEOUT",
+              `the server did not answer ${method} within ${fmtSeconds(timeoutMs)}`,
+              { method, timeoutMs },
+            ),
+          );
+        },
+        Math.min(timeoutMs, MAX_DELAY_MS),
+      );
       this.pending.set(id, { method, resolve, reject, timer, strict: opts.strict === true });
       const message = {
         jsonrpc: "2.0",
@@ -333,6 +338,9 @@ function withMeta(
   const own = isObject(params?._meta) ? params._meta : {};
   return { ...params, _meta: { ...own, ...meta } };
 }
+
+// Node's timers hold at most 2^31-1 ms; a longer delay would fire at once.
+const MAX_DELAY_MS = 0x7fffffff;
 
 /** `12s`, or `1.5s` for a part of a second. */
 export function fmtSeconds(ms: number): string {

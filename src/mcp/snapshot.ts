@@ -1,5 +1,6 @@
 import { readJsonFile, toPrettyJson, writePiecesAtomic } from "../util/fs.js";
 import { prettyJsonPieces } from "../util/json-out.js";
+import { checkJsonNumbers } from "../util/json-range.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { MCPClient } from "./client.js";
 import type { ClientCapabilityName } from "./session.js";
@@ -102,11 +103,13 @@ export const ServerSnapshot = {
 
   /** The file text: two-space JSON, fixed key order, trailing newline. Same snapshot, same bytes. */
   serialize(snapshot: ServerSnapshot): string {
+    checkJsonNumbers(snapshot.tools);
     return toPrettyJson(ServerSnapshot.of(snapshot));
   },
 
   /** Writes a snapshot file atomically; a long string is written without copies. */
   write(path: string, snapshot: ServerSnapshot): void {
+    checkJsonNumbers(snapshot.tools);
     writePiecesAtomic(path, prettyJsonPieces(ServerSnapshot.of(snapshot)));
   },
 

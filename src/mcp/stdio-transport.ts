@@ -6,6 +6,10 @@ import { startProcess, stopProcess, type LaunchSpec } from "./process.js";
 
 const STDERR_KEEP = 64 * 1024;
 
+// The line where a runtime names an error: `Error: …`, `TypeError: …`, `Error [ERR_X]: …`,
+// Python's `ModuleNotFoundError: …`, `Exception: …`.
+const ERROR_LINE = /^\s*(?:Uncaught\s+)?(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception)(?:\s*\[[^\]]*\])?:\s/;
+
 /**
  * A lean stdio transport behind the SDK's `Transport` interface: newline-delimited JSON-RPC over a
  * child's stdin/stdout, as the MCP stdio transport defines it. It keeps start-up near the raw floor
@@ -63,8 +67,22 @@ export class LeanStdioTransport implements Transport {
 
   /** The last `n` lines the server wrote to stderr. */
   stderrTail(n = 10): string[] {
-    const lines = this.stderrText.split(/\r?\n/).filter((l) => l.trim() !== "");
-    return lines.slice(-n);
+    return this.stderrLines().slice(-n);
+  }
+
+  /**
+   * The line of stderr that names the error (`Error: Cannot find module …`), when it comes before
+   * the last `n` lines: a crashed Node process ends with its stack and the error's fields (`code:`,
+   * `requireStack:`), which push the cause out of a short tail.
+   */
+  stderrCause(n: number): string | undefined {
+    const lines = this.stderrLines();
+    const at = lines.findIndex((l) => ERROR_LINE.test(l));
+    return at >= 0 && at < lines.length - n ? lines[at]!.trim() : undefined;
+  }
+
+  private stderrLines(): string[] {
+    return this.stderrText.split(/\r?\n/).filter((l) => l.trim() !== "");
   }
 
   private onData(chunk: Buffer): void {

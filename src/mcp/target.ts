@@ -4,6 +4,7 @@ import { ToolscoreError } from "../util/errors.js";
 import { isFile } from "../util/fs.js";
 import { splitCommand } from "./argv.js";
 import { readConfigEntry, type ConfigEntry } from "./config.js";
+import { expandEntry, type ReferenceContext, type ReferenceSyntax } from "./config-refs.js";
 import { redactCommand, redactUrl, rememberLaunchSecrets } from "./redact.js";
 
 /** Where a server is: a process to launch, a URL, or a saved snapshot or lock file. */
@@ -23,6 +24,10 @@ export interface TargetOptions {
   headers?: string[];
   /** The folder a relative file argument is found in (default: the process's working directory). */
   baseDir?: string;
+  /** How the --config file's client reads `${…}` references (default: both syntaxes). */
+  references?: ReferenceSyntax;
+  /** The environment references read (default: this process's). */
+  referenceEnv?: Record<string, string | undefined>;
 }
 
 /**
@@ -52,7 +57,16 @@ function findTarget(arg: string | undefined, opts: TargetOptions): ServerTarget 
   const headers = parseHeaders(opts.headers ?? []);
   if (opts.config !== undefined) {
     const { name, entry } = readConfigEntry(opts.config, opts.server);
-    return configTarget(name, entry, { env, headers, cwd: opts.cwd });
+    return configTarget(
+      name,
+      entry,
+      { env, headers, cwd: opts.cwd },
+      {
+        syntax: opts.references ?? "both",
+        env: opts.referenceEnv ?? process.env,
+        where: `server ${JSON.stringify(name)} in ${opts.config}`,
+      },
+    );
   }
   if (arg === undefined || arg.trim() === "") {
     throw new ToolscoreError(
@@ -76,14 +90,17 @@ function findTarget(arg: string | undefined, opts: TargetOptions): ServerTarget 
 }
 
 /**
- * The target of a config entry; `extra` environment variables and headers are laid over the
- * entry's own, and `extra.cwd` replaces its folder.
+ * The target of a config entry, its `${…}` references expanded as `refs` says (none without it);
+ * `extra` environment variables and headers are laid over the entry's own, and `extra.cwd`
+ * replaces its folder.
  */
 export function configTarget(
   name: string,
-  entry: ConfigEntry,
+  written: ConfigEntry,
   extra: { env?: Record<string, string>; headers?: Record<string, string>; cwd?: string } = {},
+  refs?: ReferenceContext,
 ): ServerTarget {
+  const entry = refs ? expandEntry(written, refs) : written;
   if (entry.transport === "stdio")
     rememberLaunchSecrets({ env: { ...entry.env, ...extra.env }, argv: [entry.command, ...entry.args] });
   else rememberLaunchSecrets({ headers: { ...entry.headers, ...extra.headers }, url: entry.url });

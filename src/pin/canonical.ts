@@ -30,7 +30,9 @@ function canonicalString(s: string): string {
 
 function canonicalNumber(n: number): string {
   if (!Number.isFinite(n)) {
-    throw new ToolscoreError("FILE_INVALID", `cannot canonicalize the number ${n}: JSON has no such value`);
+    throw new ToolscoreError("FILE_INVALID", `cannot canonicalize the number ${n}: JSON has no such value`, {
+      problem: "number-out-of-range",
+    });
   }
   // ECMAScript's Number::toString is the serialisation RFC 8785 prescribes; -0 is written as 0.
   return Object.is(n, -0) ? "0" : String(n);

@@ -10,6 +10,9 @@ import type { Lock, LockedTool } from "./lock.js";
 import type { RawTool } from "../mcp/types.js";
 import type { SurfaceKey, SurfaceRef } from "../mcp/surface.js";
 import { surfaceListCanon, surfaceLockProblems, type LockedSurfaceItem } from "./surface-lock.js";
+import { isToolscoreError } from "../util/errors.js";
+import { nonFiniteAt } from "../util/json.js";
+import { numberOutOfRange } from "../util/json-range.js";
 
 // The hashes of a lock (SPEC 4): per field, per definition, and of the lock itself, each the
 // SHA-256 of RFC 8785 canonical JSON.
@@ -43,7 +46,7 @@ export function definitionHashes(definition: Record<string, unknown>): {
   let pieces = false;
   for (const f of PINNED_FIELDS) {
     if (Object.hasOwn(definition, f) && definition[f] !== undefined) {
-      canon[f] = canonicalPieces(definition[f]);
+      canon[f] = canonicalField(definition, f);
       fields[f] = sha256OfCanon(canon[f]);
       pieces ||= typeof canon[f] !== "string";
     } else fields[f] = null;
@@ -70,6 +73,17 @@ export function definitionHashes(definition: Record<string, unknown>): {
   }
   definitionCanon.set(definition, whole);
   return { sha256: sha256OfCanon(whole), fields };
+}
+
+// A number JSON cannot hold is refused as a snapshot refuses it: naming the tool and the field.
+function canonicalField(definition: Record<string, unknown>, f: string): Canon {
+  try {
+    return canonicalPieces(definition[f]);
+  } catch (e) {
+    if (!isToolscoreError(e) || e.data.problem !== "number-out-of-range") throw e;
+    const at = nonFiniteAt(definition[f]);
+    throw numberOutOfRange(definition.name, at ? `${f}.${at}` : f);
+  }
 }
 
 /** A tool's name as the lock keys it: the string, or the canonical JSON of a name that is not one. */

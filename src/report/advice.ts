@@ -12,6 +12,8 @@ const paren = (text: string) => ` (${text})`;
 
 const ADVICE: Partial<Record<ErrorCode | `${ErrorCode}/${string}`, Advice>> = {
   TIMEOUT: () => colon("raise --timeout if it is just slow"),
+  // After the server's own words, which may end in a colon of their own.
+  "TIMEOUT/stderr": () => semi("raise --timeout if it is just slow"),
   LIMIT: (d) => colon(`raise it with --limit ${String(d.limit)}=N or ${limitEnvName(d.limit as LimitName)}`),
   CLIENT_CAPABILITIES: () => colon("leave the option out"),
   "CONNECTION_FAILED/unreachable": () => semi("check the URL and that the server is running"),

@@ -1,6 +1,7 @@
 // SARIF 2.1.0 (OASIS) logs for GitHub code scanning and other SARIF consumers. A pure builder:
 // findings with rule ids and a rule catalogue in, a log object out; the command writes it.
 import { createHash } from "node:crypto";
+import { parseJsonFileText } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
 
 /** The `$schema` every log names. */
@@ -234,7 +235,7 @@ export function toolLines(text: string): Map<string, number> {
   const lines = new Map<string, number>();
   let tools: unknown;
   try {
-    tools = (JSON.parse(text) as { tools?: unknown } | null)?.tools;
+    tools = (parseJsonFileText(text) as { tools?: unknown } | null)?.tools;
   } catch {
     return lines;
   }

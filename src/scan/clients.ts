@@ -6,6 +6,7 @@ import { posix, win32 } from "node:path";
 export type Platform = "linux" | "darwin" | "win32";
 
 import type { ConfigShape } from "../mcp/config-file.js";
+import type { ReferenceSyntax } from "../mcp/config-refs.js";
 
 /**
  * Where a file's servers live inside it (ConfigShape):
@@ -39,7 +40,23 @@ export interface ClientLocation {
   path: readonly string[];
   format: "jsonc" | "toml";
   shape: ConfigShape;
+  /** How the client expands `${…}` in an entry (see ReferenceSyntax); `both` where unverified. */
+  references: ReferenceSyntax;
 }
+
+// How each client expands references, from its documentation: Claude Code `${VAR}` and
+// `${VAR:-default}`; Cursor, Windsurf and VS Code `${env:VAR}`; Claude Desktop nothing. Codex
+// entries hold only the `${VAR}` toolscore writes for `env_http_headers`. The others are not
+// documented: both syntaxes, as for a file of an unknown client.
+const REFERENCES: Record<string, ReferenceSyntax> = {
+  "Claude Desktop": "none",
+  "Claude Code": "shell",
+  Codex: "shell",
+  Cursor: "env",
+  Windsurf: "env",
+  "VS Code": "env",
+};
+const references = (client: string): ReferenceSyntax => REFERENCES[client] ?? "both";
 
 const user = (
   client: string,
@@ -47,13 +64,21 @@ const user = (
   path: string[],
   shape: ConfigShape,
   format: "jsonc" | "toml" = "jsonc",
-): ClientLocation => ({ client, scope: "user", base, path, format, shape });
+): ClientLocation => ({ client, scope: "user", base, path, format, shape, references: references(client) });
 const project = (
   client: string,
   path: string[],
   shape: ConfigShape,
   format: "jsonc" | "toml" = "jsonc",
-): ClientLocation => ({ client, scope: "project", base: "project", path, format, shape });
+): ClientLocation => ({
+  client,
+  scope: "project",
+  base: "project",
+  path,
+  format,
+  shape,
+  references: references(client),
+});
 
 // JSON files are read as JSONC everywhere: the editors among these clients accept comments and
 // trailing commas, and a strict reader would report their users' files as broken.
@@ -136,4 +161,19 @@ export function baseDir(base: PathBase, p: ScanPlaces): string {
 /** The absolute path of a location. */
 export function locationPath(loc: ClientLocation, p: ScanPlaces): string {
   return joiner(p)(baseDir(loc.base, p), ...loc.path);
+}
+
+/**
+ * How the client of a config file named on the command line expands references: the location of
+ * the table whose path the file's path ends with (the longest such), else `both`.
+ */
+export function referenceSyntaxOf(path: string): ReferenceSyntax {
+  const segments = path.split(/[\\/]/);
+  let best: ClientLocation | undefined;
+  for (const loc of CLIENT_LOCATIONS) {
+    const tail = segments.slice(-loc.path.length);
+    if (tail.length === loc.path.length && tail.every((s, i) => s === loc.path[i]))
+      if (!best || loc.path.length > best.path.length) best = loc;
+  }
+  return best?.references ?? "both";
 }

@@ -10,6 +10,7 @@ import * as draft04Module from "ajv-draft-04";
 import * as formatsModule from "ajv-formats";
 import { isObject } from "../util/json.js";
 import { dialectOf, type Dialect } from "./dialect.js";
+import { namesProto, renameInSchema, renameInValue, restoreName } from "./proto-names.js";
 import meta04 from "./meta/draft-04.js";
 import meta07 from "./meta/draft-07.js";
 import meta2019 from "./meta/draft-2019-09.js";
@@ -55,7 +56,12 @@ export type CompiledSchema =
    * Valid, but holding a pattern toolscore will not run (longer than `pattern-chars`): values
    * cannot be checked against it, and the schema is not wrong.
    */
-  | { kind: "refused"; dialect: Dialect; error: string };
+  | { kind: "refused"; dialect: Dialect; error: string }
+  /**
+   * Not checked at all: the schema is too large or too deep for the compiler (thousands of
+   * properties overflow the code ajv generates). Neither valid nor invalid.
+   */
+  | { kind: "too-large"; dialect: Dialect; error: string };
 
 // One ajv per dialect and regular-expression engine, made on first use.
 const instances = new Map<string, Ajv>();
@@ -67,6 +73,7 @@ function ajvFor(dialect: Dialect, safe: boolean): Ajv {
       strict: false,
       logger: false,
       allErrors: false,
+      ownProperties: true,
       // The meta-schema check is done by the generated validators.
       validateSchema: false,
       // Two tools may reuse one $id: each schema compiles on its own.
@@ -120,10 +127,33 @@ function compileIn(ajv: Ajv, body: Record<string, unknown>): ValidateFunction {
   return ajv.compile(body);
 }
 
+// A stack overflow while checking or compiling a schema says the schema is too big for the
+// compiler, not that it is wrong.
+const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
+
+function tooLarge(dialect: Dialect, body: Record<string, unknown>): CompiledSchema {
+  const count = isObject(body.properties) ? Object.keys(body.properties).length : 0;
+  const what = count > 0 ? `${count} properties` : "its size or depth";
+  return {
+    kind: "too-large",
+    dialect,
+    error: `too large to check: the JSON Schema compiler ran out of stack on it (${what})`,
+  };
+}
+
 function compileUncached(schema: Record<string, unknown>): CompiledSchema {
   const dialect = dialectOf(schema);
   // The dialect is chosen: `$schema` has done its work, and ajv would try to fetch an unknown one.
   const { $schema: _named, ...body } = schema;
+  try {
+    return compileBody(dialect, body);
+  } catch (e) {
+    if (isStackOverflow(e)) return tooLarge(dialect, body);
+    throw e;
+  }
+}
+
+function compileBody(dialect: Dialect, body: Record<string, unknown>): CompiledSchema {
   const meta = DIALECTS[dialect].meta;
   if (!meta(body)) {
     const first = meta.errors?.[0];
@@ -133,12 +163,14 @@ function compileUncached(schema: Record<string, unknown>): CompiledSchema {
   try {
     validate = compileIn(ajvFor(dialect, true), body);
   } catch (e) {
+    if (isStackOverflow(e)) throw e;
     if (!(e instanceof RefusedPattern)) return { kind: "invalid", dialect, error: describeThrown(e) };
     // Whether the rest of the schema compiles, with the patterns as plain regular expressions
     // (compiled, never run).
     try {
       compileIn(ajvFor(dialect, false), body);
     } catch (plain) {
+      if (isStackOverflow(plain)) throw plain;
       return { kind: "invalid", dialect, error: describeThrown(plain) };
     }
     return { kind: "refused", dialect, error: e.message };
@@ -158,6 +190,19 @@ function compileUncached(schema: Record<string, unknown>): CompiledSchema {
       if (valid) return null;
       const e = validate.errors?.[0];
       return e ? `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}` : "is invalid";
+    },
+  };
+}
+
+// A schema naming `__proto__` is compiled with a stand-in name, and each value checked likewise.
+function withProtoNames(schema: Record<string, unknown>): CompiledSchema {
+  const compiled = compileUncached(renameInSchema(schema) as Record<string, unknown>);
+  if (compiled.kind !== "compiled") return { ...compiled, error: restoreName(compiled.error) };
+  return {
+    ...compiled,
+    check(value) {
+      const error = compiled.check(renameInValue(value));
+      return error === null ? null : restoreName(error);
     },
   };
 }
@@ -185,7 +230,7 @@ export function compileSchema(schema: unknown): CompiledSchema {
   }
   const hit = cache.get(key);
   if (hit) return hit;
-  const result = compileUncached(schema);
+  const result = namesProto(key) ? withProtoNames(schema) : compileUncached(schema);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, result);
   return result;

@@ -11,7 +11,7 @@ import {
 } from "./outcome-patterns.js";
 import { isObject } from "./schema.js";
 import type { CallClass, CallOutcomeKind } from "./types.js";
-import { NotChecked, compileProblem, compileSchema } from "./validate.js";
+import { NotChecked, compileProblem, compileSchema, tooLargeToCheck } from "./validate.js";
 
 /** How a call ended, what that means, whether it passes and counts, and why. */
 export interface Verdict {
@@ -201,8 +201,13 @@ export function outputProblem(result: Record<string, unknown>, outputSchema: unk
   if (!("structuredContent" in result) || result.structuredContent === undefined)
     return "no structuredContent, though the tool declares an outputSchema";
   const check = compileSchema(outputSchema);
-  if (!check)
-    return `structuredContent could not be checked: the outputSchema does not compile (${cut(compileProblem(outputSchema) ?? "", 160)})`;
+  if (!check) {
+    const problem = compileProblem(outputSchema) ?? "";
+    // A schema too large for the compiler is not known to be broken: say only that it was not checked.
+    return tooLargeToCheck(outputSchema)
+      ? `structuredContent could not be checked: the outputSchema is ${cut(problem, 160)}`
+      : `structuredContent could not be checked: the outputSchema does not compile (${cut(problem, 160)})`;
+  }
   let err: string | null;
   try {
     err = check.check(result.structuredContent);

@@ -21,3 +21,8 @@ export function compileProblem(schema: unknown): string | null {
   const compiled = compileAny(schema);
   return compiled.kind === "compiled" ? null : compiled.error;
 }
+
+/** Whether `schema` is too large for the compiler: not checked, which is not the same as invalid. */
+export function tooLargeToCheck(schema: unknown): boolean {
+  return compileAny(schema).kind === "too-large";
+}

@@ -1,44 +1,29 @@
 import {
   closeSync,
   existsSync,
+  lstatSync,
   openSync,
   readFileSync,
+  readlinkSync,
   readSync,
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
   writeSync,
 } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { ToolscoreError } from "./errors.js";
+import { parseJsonFileText } from "./json.js";
 
 let tmpCounter = 0;
 
 /**
  * Writes `content` to `path` through a temporary file in the same folder and a rename, so a failed
- * run never leaves a half-written or emptied file where a good one was.
+ * run never leaves a half-written or emptied file where a good one was. A path that names a
+ * device, a FIFO or a link into /dev or /proc (`/dev/stdout`) is written directly.
  */
 export function writeFileAtomic(path: string, content: string): void {
-  // Unique enough with the "wx" flag below, and without loading node:crypto (start-up time).
-  const unique = `${process.pid}-${(tmpCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  const tmp = join(dirname(path), `.${basename(path)}.${unique}.tmp`);
-  let created = false;
-  try {
-    writeFileSync(tmp, content, { encoding: "utf8", flag: "wx" });
-    created = true;
-    renameSync(tmp, path);
-  } catch (e) {
-    if (created) rmSync(tmp, { force: true });
-    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new ToolscoreError(
-      "FILE_WRITE",
-      `cannot write ${path} (${reason}): check that its folder exists and is writable`,
-      {
-        path,
-      },
-    );
-  }
+  writePiecesAtomic(path, [content]);
 }
 
 /** True when `path` names an existing regular file. */
@@ -50,26 +35,29 @@ export function isFile(path: string): boolean {
   }
 }
 
-/** Reads and parses a JSON file, with one clear error for a missing file and for text that is not JSON. */
-export function readJsonFile(path: string, what = "file"): unknown {
+/**
+ * Reads and parses a JSON file (one leading byte-order mark accepted), with one clear error for a
+ * missing file and for text that is not JSON; `shown` is how errors name the file (default: its path).
+ */
+export function readJsonFile(path: string, what = "file", shown = path): unknown {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new ToolscoreError("FILE_NOT_FOUND", `no such file: ${path}`, { path });
+    if (code === "ENOENT") throw new ToolscoreError("FILE_NOT_FOUND", `no such file: ${shown}`, { path });
     if (code === "EISDIR")
-      throw new ToolscoreError("FILE_INVALID", `${path} is a folder, not a ${what}`, { path });
-    throw new ToolscoreError("FILE_INVALID", `cannot read ${path} (${code ?? (e as Error).message})`, {
+      throw new ToolscoreError("FILE_INVALID", `${shown} is a folder, not a ${what}`, { path });
+    throw new ToolscoreError("FILE_INVALID", `cannot read ${shown} (${code ?? (e as Error).message})`, {
       path,
     });
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonFileText(text);
   } catch (e) {
     const detail = (e as Error).message.split("\n")[0];
     const hint = text.trim() === "" ? "the file is empty" : `not valid JSON: ${detail}`;
-    throw new ToolscoreError("FILE_INVALID", `${path} is not a readable ${what}: ${hint}`, { path });
+    throw new ToolscoreError("FILE_INVALID", `${shown} is not a readable ${what}: ${hint}`, { path });
   }
 }
 
@@ -80,32 +68,152 @@ export function toPrettyJson(value: unknown): string {
 
 /**
  * Writes `pieces` to `path` through a temporary file in the same folder and a rename, so a failed
- * run never leaves a half-written or emptied file where a good one was.
+ * run never leaves a half-written or emptied file where a good one was, nor the temporary file.
+ * A path that names a device, a FIFO or a link into /dev or /proc (`/dev/stdout`, as CI steps
+ * give) is written directly: renaming over it would replace the device with a regular file.
  */
 export function writePiecesAtomic(path: string, pieces: readonly string[]): void {
-  const unique = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  if (isStreamTarget(path)) {
+    writeDirect(path, pieces);
+    return;
+  }
+  // Unique enough with the "wx" flag below, and without loading node:crypto (start-up time).
+  const unique = `${process.pid}-${(tmpCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const tmp = join(dirname(path), `.${basename(path)}.${unique}.tmp`);
   let fd: number | undefined;
+  let created = false;
   try {
     fd = openSync(tmp, "wx");
-    for (const p of pieces) for (const slice of slices(p)) writeSync(fd, slice, null, "utf8");
+    created = true;
+    writeAll(fd, pieces);
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, path);
   } catch (e) {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(tmp, { force: true });
-    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new ToolscoreError(
-      "FILE_WRITE",
-      `cannot write ${path} (${reason}): check that its folder exists and is writable`,
-      { path },
-    );
+    if (fd !== undefined) closeQuietly(fd);
+    // Only the file this run created: "wx" fails on one that was there already.
+    if (created) rmSync(tmp, { force: true });
+    throw writeError(path, e);
   }
 }
 
-/** True when the file at `path` holds exactly the UTF-8 bytes of `pieces` (false when unreadable). */
+// writeSync may write less than it was given (a file size limit, a full disk) and say so only in
+// its count: each slice is written until all of it is out, so a short write is never kept as whole.
+function writeAll(fd: number, pieces: readonly string[]): void {
+  for (const p of pieces)
+    for (const slice of slices(p)) {
+      const bytes = Buffer.from(slice, "utf8");
+      for (let off = 0; off < bytes.length;) {
+        try {
+          off += writeSync(fd, bytes, off, bytes.length - off);
+        } catch (e) {
+          // This process's own stdout may be a non-blocking pipe or socket that is full for now.
+          if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw e;
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+        }
+      }
+    }
+}
+
+function writeDirect(path: string, pieces: readonly string[]): void {
+  // This process's own stdout or stderr is written through its descriptor: a socket (as a parent
+  // process's pipe often is) cannot be opened again by its /proc path.
+  const own = ownStream(path);
+  let fd: number | undefined;
+  try {
+    if (own !== undefined) writeAll(own, pieces);
+    else {
+      fd = openSync(path, "w");
+      writeAll(fd, pieces);
+    }
+  } catch (e) {
+    throw writeError(path, e);
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
+  }
+}
+
+/**
+ * 1 or 2 when `path` names this process's own stdout or stderr (`/dev/stdout`, `/dev/fd/1`,
+ * `/proc/self/fd/2`, or a link to one of them), else undefined.
+ */
+export function ownStream(path: string): 1 | 2 | undefined {
+  let p = path;
+  for (let hop = 0; hop < 8; hop++) {
+    if (p === "/dev/stdout") return 1;
+    if (p === "/dev/stderr") return 2;
+    const fd = /^\/(?:dev|proc\/self|proc\/thread-self|proc\/(\d+))\/fd\/([12])$/.exec(p);
+    if (fd && (fd[1] === undefined || Number(fd[1]) === process.pid)) return Number(fd[2]) as 1 | 2;
+    try {
+      if (!lstatSync(p).isSymbolicLink()) return undefined;
+      p = resolve(dirname(p), readlinkSync(p));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // The write's own error is the one to report.
+  }
+}
+
+/**
+ * Whether `path` is something to write into rather than replace: an existing device, FIFO or
+ * socket, or a path in /dev or /proc or a link into them (`/dev/stdout` → `/proc/self/fd/1`, which
+ * may lead to a regular file when the shell redirected stdout).
+ */
+function isStreamTarget(path: string): boolean {
+  let link;
+  try {
+    link = lstatSync(path);
+  } catch {
+    return false; // nothing there yet: a new file
+  }
+  if (/^\/(?:dev|proc)\//.test(path) && !link.isFile()) return true;
+  if (link.isSymbolicLink()) {
+    try {
+      if (/^\/(?:dev|proc)\//.test(readlinkSync(path))) return true;
+      const target = statSync(path);
+      return !target.isFile() && !target.isDirectory();
+    } catch {
+      return false; // a dangling link: replaced like a missing file
+    }
+  }
+  return !link.isFile() && !link.isDirectory();
+}
+
+/** A failed write as one line: what the system said, in words where it says something known. */
+function writeError(path: string, e: unknown): ToolscoreError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why =
+    code === "ENOSPC"
+      ? "disk full"
+      : code === "EDQUOT"
+        ? "disk quota used up"
+        : code === "EFBIG"
+          ? "larger than the file size limit"
+          : undefined;
+  if (why !== undefined)
+    return new ToolscoreError("FILE_WRITE", `cannot write ${path}: ${why} (${code})`, {
+      path,
+      problem: code,
+    });
+  return new ToolscoreError(
+    "FILE_WRITE",
+    `cannot write ${path} (${code ?? (e as Error).message}): check that its folder exists and is writable`,
+    { path },
+  );
+}
+
+/** True when the file at `path` holds exactly the UTF-8 bytes of `pieces` (false when unreadable or not a file). */
 export function fileHolds(path: string, pieces: readonly string[]): boolean {
+  // A device or FIFO is written to, never read back: reading /dev/stdout may wait forever.
+  if (isStreamTarget(path)) return false;
   let fd: number;
   try {
     fd = openSync(path, "r");

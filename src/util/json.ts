@@ -78,3 +78,38 @@ export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
 export function nameText(name: unknown): string {
   return typeof name === "string" ? name : (JSON.stringify(name ?? null) ?? "null");
 }
+
+/** `text` without one leading UTF-8 byte-order mark, which Windows editors write at the start of a file. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * The text of a JSON file parsed: one leading byte-order mark is accepted, as editors write it.
+ * Every JSON file toolscore reads (snapshots, locks, lock sets, overrides, reports) comes through
+ * here; configs (JSONC, TOML) strip it the same way before their own parser.
+ */
+export function parseJsonFileText(text: string): unknown {
+  return JSON.parse(stripBom(text)) as unknown;
+}
+
+/**
+ * The path (`inputSchema.properties.n.maximum`, `enum[2]`) of the first number in `value` that
+ * JSON cannot hold (a server's `1e400` parses as Infinity), or undefined. Walked without recursion.
+ */
+export function nonFiniteAt(value: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, ""]];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
+    } else if (typeof v === "object" && v !== null) {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--)
+        stack.push([(v as Record<string, unknown>)[keys[i]!], path ? `${path}.${keys[i]!}` : keys[i]!]);
+    }
+  }
+  return undefined;
+}

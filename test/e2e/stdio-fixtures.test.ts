@@ -61,6 +61,25 @@ describe("mcp list on misbehaving stdio servers", () => {
     );
   });
 
+  test("stalls-after-error: a timeout shows what the server printed on stderr", async () => {
+    const r = await list("stalls-after-error.mjs", "--timeout", "1");
+    assert.equal(r.code, 2);
+    assert.equal(
+      r.stderr,
+      "toolscore: the server did not answer server/discover or initialize within 1s; its stderr ends: starting upstream connection | HTTP transport error: fetch failed; raise --timeout if it is just slow\n",
+    );
+  });
+
+  test("missing-module: a Node crash shows its error line, not only the fields after the stack", async () => {
+    const r = await list("missing-module.mjs");
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr.split("\n").filter(Boolean).length, 1, r.stderr);
+    assert.match(
+      r.stderr,
+      /exited before it finished the MCP handshake \(exit code 1\); its stderr says: Error: Cannot find module '\.\/no-such-dependency\.cjs' and ends: .*code: 'MODULE_NOT_FOUND', \| requireStack: .* \| \} \| Node\.js v\d+/,
+    );
+  });
+
   test("paginated-tools: every page is followed and the tools are sorted by name", async () => {
     const r = await list("paginated-tools.mjs", "--json", "-");
     assert.equal(r.code, 0, r.stderr);

@@ -192,6 +192,25 @@ const CASES: Case[] = [
   ],
   ["empty required list", t({ inputSchema: schema({ city: { type: "string" } }) }), []],
   // compiling
+  [
+    "a property named __proto__ (as JSON sends it)",
+    t({
+      inputSchema: JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"string","description":"The prototype to read."}},"required":["__proto__"]}',
+      ) as Record<string, unknown>,
+    }),
+    [],
+  ],
+  [
+    "3,500 properties: too large to check, not invalid",
+    t({
+      inputSchema: schema(
+        Object.fromEntries(Array.from({ length: 3500 }, (_, i) => [`p${i}`, { type: "string" }])),
+        { required: [] },
+      ),
+    }),
+    ["definition-large", "schema-unchecked"],
+  ],
   ["misspelt type", t({ inputSchema: schema({ city: { type: "strng" } }) }), ["schema-invalid"]],
   [
     "required not a list",

@@ -11,6 +11,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import * as draft04Module from "ajv-draft-04";
 import { lintTools } from "../../src/lint/index.js";
+import { outputProblem } from "../../src/score/judge.js";
 import { compileSchema as scorecardCompile } from "../../src/score/validate.js";
 import { compileSchema, dialectOf, type Dialect } from "../../src/schema/index.js";
 import meta04 from "../../src/schema/meta/draft-04.js";
@@ -171,4 +172,47 @@ test("the generated meta-schema validators judge every schema as ajv's own meta-
     assert.equal(got, want, label);
     if (!want) assert.deepEqual(generated.errors?.[0], runtime.errors?.[0], label);
   }
+});
+
+test("a property named __proto__ is checked like any other, by lint and the scorecard alike", () => {
+  const schema = JSON.parse(
+    '{"type":"object","properties":{"__proto__":{"type":"string"},"b":{"type":"number"}},"required":["__proto__"]}',
+  ) as Record<string, unknown>;
+  const compiled = compileSchema(schema);
+  assert.equal(compiled.kind, "compiled");
+  const check = scorecardCompile(schema)!;
+  assert.equal(check.check({}), "(root) must have required property '__proto__'");
+  assert.equal(check.check(JSON.parse('{"__proto__": 5}')), "/__proto__ must be string");
+  assert.equal(check.check(JSON.parse('{"__proto__": "x", "b": 1}')), null);
+  assert.equal(check.check(JSON.parse('{"__proto__": "x", "b": "one"}')), "/b must be number");
+  const lint = lintTools([
+    { name: "t", description: "A tool to check the schema seam with.", inputSchema: schema },
+  ]);
+  assert.deepEqual(
+    lint.map((f) => f.rule),
+    [],
+  );
+});
+
+test("a schema too large for the compiler is not checked, and neither side calls it invalid", () => {
+  const properties = Object.fromEntries(
+    Array.from({ length: 3500 }, (_, i) => [`p${i}`, { type: "string" }]),
+  );
+  const schema = { type: "object", properties, required: [] };
+  const compiled = compileSchema(schema);
+  assert.equal(compiled.kind, "too-large");
+  assert.match(
+    compiled.kind === "too-large" ? compiled.error : "",
+    /^too large to check: .*\(3500 properties\)$/,
+  );
+  assert.equal(scorecardCompile(schema), null);
+  const rules = lintTools([
+    { name: "t", description: "A tool to check the schema seam with.", inputSchema: schema },
+  ]).map((f) => f.rule);
+  assert.ok(rules.includes("schema-unchecked"));
+  assert.ok(!rules.includes("schema-invalid"));
+  assert.match(
+    outputProblem({ structuredContent: {} }, schema) ?? "",
+    /^structuredContent could not be checked: the outputSchema is too large to check: /,
+  );
 });

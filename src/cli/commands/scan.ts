@@ -7,7 +7,7 @@ import { configTarget } from "../../mcp/target.js";
 import { deriveEffects } from "../../pin/effects.js";
 import { renderScan, renderScanJson } from "../../report/scan.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { baseDir, type Platform, type ScanPlaces } from "../../scan/clients.js";
+import { baseDir, referenceSyntaxOf, type Platform, type ScanPlaces } from "../../scan/clients.js";
 import { scanConfigs, scanHasProblems, type ScanRow } from "../../scan/scan.js";
 import { runPool } from "../../score/pool.js";
 import { isToolscoreError } from "../../util/errors.js";
@@ -93,7 +93,11 @@ async function listRow(
     // A client starts a project's servers in the project folder.
     const cwd =
       entry.transport === "stdio" && entry.cwd === undefined && row.scope === "project" ? project : undefined;
-    const target = configTarget(row.name!, entry, cwd === undefined ? {} : { cwd });
+    const target = configTarget(row.name!, entry, cwd === undefined ? {} : { cwd }, {
+      syntax: referenceSyntaxOf(row.file),
+      env: ctx.env,
+      where: `server ${JSON.stringify(row.name!)} in ${row.file}`,
+    });
     const { snapshot } = await snapshotOfTarget(target, values, ctx);
     const effects = new Set(snapshot.tools.flatMap((t) => deriveEffects(t).map((c) => c.capability)));
     row.listed = {

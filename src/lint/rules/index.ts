@@ -19,6 +19,7 @@ import { requiredWithDefault } from "./required-with-default.js";
 import { schemaInstruction } from "./schema-instruction.js";
 import { schemaInvalid } from "./schema-invalid.js";
 import { schemaNotObject } from "./schema-not-object.js";
+import { schemaUnchecked } from "./schema-unchecked.js";
 import { toolDuplicate } from "./tool-duplicate.js";
 
 /** Every lint rule module, in catalogue order. */
@@ -36,6 +37,7 @@ export const LINT_RULE_MODULES = [
   requiredMissing,
   requiredWithDefault,
   schemaInvalid,
+  schemaUnchecked,
   enumEmpty,
   hiddenUnicode,
   descriptionInstruction,
