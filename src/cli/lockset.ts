@@ -35,7 +35,7 @@ import { emitCi, type Annotation } from "./ci.js";
 import { parseConcurrency } from "./concurrency.js";
 import { useColor, type CliContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
-import { writeOutput } from "./output.js";
+import { fitConsole, writeOutput } from "./output.js";
 import { lockClientCapabilities, pinCheckCi, readLockArg } from "./pin-check.js";
 import { snapshotOfTarget } from "./source.js";
 import { errorLine } from "../report/advice.js";
@@ -206,9 +206,12 @@ export async function pinLockSet(
   });
   const total = Object.keys(set.servers).length;
   ctx.stdout(
-    `${style.bold("Pinned")} ${done.length} server${done.length === 1 ? "" : "s"} into a lock set of ${total}\n` +
-      lines.join("\n") +
-      `\n  lock set: ${escapeLine(shownPath(ctx, lockPath))}${unchanged ? style.dim(" (unchanged)") : ""}\n`,
+    fitConsole(
+      ctx,
+      `${style.bold("Pinned")} ${done.length} server${done.length === 1 ? "" : "s"} into a lock set of ${total}\n` +
+        lines.join("\n") +
+        `\n  lock set: ${escapeLine(shownPath(ctx, lockPath))}${unchanged ? style.dim(" (unchanged)") : ""}\n`,
+    ),
   );
   return EXIT.OK;
 }
@@ -263,8 +266,8 @@ export async function verifyLockSetCommand(
   const report = verifyLockSet(set, current, { failOn, only });
   const toStdout = values.json === "-";
   const text = renderLockSetReport(report, useColor(ctx) && !toStdout ? COLOR : PLAIN);
-  if (toStdout) ctx.stderr(text);
-  else ctx.stdout(text);
+  if (toStdout) ctx.stderr(fitConsole(ctx, text));
+  else ctx.stdout(fitConsole(ctx, text));
   if (values.json !== undefined) writeOutput(values.json as string, renderLockSetJson(report), ctx);
   if (values.ci) {
     const markdown: string[] = [];

@@ -9,6 +9,7 @@ import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, parseCommand, pathArg, serverOptions } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
+import { fitConsole } from "../output.js";
 import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet } from "../lockset.js";
 
 export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [options]
@@ -98,11 +99,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!unchanged) writePiecesAtomic(lockPath, pieces);
   const shown = relative(ctx.cwd, lockPath) || lockPath;
   ctx.stdout(
-    renderPinSummary(
-      lock,
-      shown.startsWith("..") ? lockPath : shown,
-      unchanged,
-      useColor(ctx) ? COLOR : PLAIN,
+    fitConsole(
+      ctx,
+      renderPinSummary(
+        lock,
+        shown.startsWith("..") ? lockPath : shown,
+        unchanged,
+        useColor(ctx) ? COLOR : PLAIN,
+      ),
     ),
   );
   return 0;

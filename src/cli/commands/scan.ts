@@ -12,9 +12,9 @@ import { scanConfigs, scanHasProblems, type ScanRow } from "../../scan/scan.js";
 import { runPool } from "../../score/pool.js";
 import { isToolscoreError } from "../../util/errors.js";
 import { parseCommand, pathArg } from "../args.js";
-import { useColor, type CliContext } from "../context.js";
+import { textColumns, useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import { writeOutput } from "../output.js";
+import { fitConsole, writeOutput } from "../output.js";
 import { snapshotOfTarget } from "../source.js";
 import { parseConcurrency } from "../concurrency.js";
 
@@ -78,9 +78,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     result,
     showPath(baseDir("home", places), places.project),
     useColor(ctx) && !toStdout ? COLOR : PLAIN,
+    textColumns(ctx),
   );
-  if (toStdout) ctx.stderr(text);
-  else ctx.stdout(text);
+  if (toStdout) ctx.stderr(fitConsole(ctx, text));
+  else ctx.stdout(fitConsole(ctx, text));
   if (values.json !== undefined) writeOutput(values.json, renderScanJson(result), ctx);
   return scanHasProblems(result) ? EXIT.FAIL : EXIT.OK;
 }
