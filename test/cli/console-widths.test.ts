@@ -128,3 +128,14 @@ test("mcp test: the scorecard of a server at 80 columns", async () => {
     assert.match(r.stdout.replace(/\n {10,}/g, " "), /skipped \(may write, delete\)/);
   }
 });
+
+test("mcp list: the prompts, resource templates and resources sections fit too", async () => {
+  const wiki = join(import.meta.dirname, "..", "..", "examples", "pinning", "wiki.json");
+  const piped = await runCli(["mcp", "list", wiki], { columns: undefined });
+  assert.match(piped.stdout, /^Prompts \(\d+\)$/m);
+  for (const columns of [50, 80]) {
+    const r = await runCli(["mcp", "list", wiki], { columns });
+    assert.deepEqual(tooWide(r.stdout, columns), [], `at ${columns}`);
+    assert.equal(r.stdout.split("\n").length, piped.stdout.split("\n").length, "no row wraps");
+  }
+});
