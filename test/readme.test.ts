@@ -180,6 +180,8 @@ describe("README console examples", () => {
       PATH: `${bin}:${process.env.PATH ?? ""}`,
       NO_COLOR: "1",
     };
+    // Piped output with no COLUMNS: tables 100 columns wide, text unwrapped (as documented).
+    delete env.COLUMNS;
     delete env.GITHUB_STEP_SUMMARY;
     delete env.GITHUB_ACTIONS;
     env.PWD = checkout;

@@ -35,3 +35,26 @@ export interface Executed<R> {
   code: number;
   result: R;
 }
+
+/** The width of tables when output is piped and `COLUMNS` is not set. */
+export const PIPE_COLUMNS = 100;
+
+/**
+ * How wide the console is: a terminal's own width; else `COLUMNS` when set (a pipe into a pager,
+ * a CI runner that sets it); else {@link PIPE_COLUMNS} for tables, with text left unwrapped
+ * (`wrap: false`) so that each finding stays one line for grep and for CI logs, which wrap
+ * themselves. Never below 20.
+ */
+export function consoleWidth(ctx: CliContext): { columns: number; wrap: boolean } {
+  if (ctx.columns !== undefined && ctx.columns > 0) return { columns: Math.max(20, ctx.columns), wrap: true };
+  const env = ctx.env.COLUMNS;
+  if (env !== undefined && /^\d{1,5}$/.test(env.trim()) && Number(env) > 0)
+    return { columns: Math.max(20, Number(env)), wrap: true };
+  return { columns: PIPE_COLUMNS, wrap: false };
+}
+
+/** The width text is wrapped to: the console's, or no limit when piped with no `COLUMNS`. */
+export function textColumns(ctx: CliContext): number {
+  const { columns, wrap } = consoleWidth(ctx);
+  return wrap ? columns : Number.POSITIVE_INFINITY;
+}

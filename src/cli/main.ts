@@ -52,6 +52,14 @@ Every command takes --limit NAME=N (repeatable) to raise a bound on what a serve
 Exit codes: 0 nothing fails, 1 something fails, 2 usage, file or connection error.
 `;
 
+const MCP_HELP = `Usage: toolscore mcp <command> [options]
+
+Commands:
+${HELP.slice(HELP.indexOf("  mcp list"), HELP.indexOf("  demo")).split("\n").filter(Boolean).join("\n")}
+
+Run 'toolscore mcp <command> --help' (or 'toolscore mcp help <command>') for its options.
+`;
+
 // `mcp guard --install` and `--uninstall` edit client configs: a module of their own beside the
 // guard, found by those options before the `--` that starts a guarded command.
 function isGuardInstall(argv: string[]): boolean {
@@ -122,10 +130,16 @@ export async function main(fullArgv: string[], given: CliContext): Promise<numbe
       ctx.stdout(`${VERSION}\n`);
       return EXIT.OK;
     }
-    if (argv[0] === "help") {
-      const found = argv.length > 1 ? findCommand(argv.slice(1)) : undefined;
-      if (argv.length > 1 && !found) throw unknown(argv.slice(1));
-      ctx.stdout(found ? (await COMMANDS[found.key]!()).HELP : HELP);
+    // `help X`, `mcp help X`, `mcp --help` and `mcp` alone all show help.
+    const asked = helpTopic(argv);
+    if (asked !== undefined) {
+      if (asked.length === 0) ctx.stdout(HELP);
+      else if (asked.length === 1 && asked[0] === "mcp") ctx.stdout(MCP_HELP);
+      else {
+        const found = findCommand(asked);
+        if (!found) throw unknown(asked);
+        ctx.stdout((await COMMANDS[found.key]!()).HELP);
+      }
       return EXIT.OK;
     }
     const found = findCommand(argv);
@@ -137,11 +151,20 @@ export async function main(fullArgv: string[], given: CliContext): Promise<numbe
   }
 }
 
+/** What help is asked for (`[]` for the command list, `["mcp"]`, `["mcp", "lint"]`), or undefined. */
+function helpTopic(argv: string[]): string[] | undefined {
+  if (argv[0] === "help") return argv.slice(1);
+  if (argv[0] !== "mcp") return undefined;
+  if (argv.length === 1 || (argv.length === 2 && (argv[1] === "--help" || argv[1] === "-h"))) return ["mcp"];
+  if (argv[1] === "help") return argv.length === 2 ? ["mcp"] : ["mcp", ...argv.slice(2)];
+  return undefined;
+}
+
 function unknown(argv: string[]): ToolscoreError {
   const shown = argv[0] === "mcp" ? `mcp ${argv[1] ?? ""}`.trim() : (argv[0] ?? "");
   const hint =
-    argv[0] === "mcp" && argv[1] === undefined
-      ? "name a subcommand: list, lint, test, pin, verify-pin, diff, scan or guard"
+    argv[0] === "mcp"
+      ? "run 'toolscore mcp --help' for the list of mcp commands"
       : "run 'toolscore help' for the list of commands";
   return new ToolscoreError("USAGE", `unknown command '${escapeLine(shown)}': ${hint}`);
 }

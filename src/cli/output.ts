@@ -8,7 +8,8 @@ import { ToolscoreError } from "../util/errors.js";
 import { ownStream, writeFileAtomic } from "../util/fs.js";
 import { pathArg } from "./args.js";
 import { emitCiText } from "./ci.js";
-import type { CliContext } from "./context.js";
+import { consoleWidth, type CliContext } from "./context.js";
+import { fitText } from "../report/fit.js";
 
 /** The formats a result is rendered in (knip's reporters, ESLint's formatters). */
 export type Format = "text" | "json" | "markdown" | "sarif" | "github";
@@ -94,7 +95,8 @@ export function emitOutputs<R>(
   for (const d of documents.filter((d) => d.to !== "-"))
     writeOutput(d.to, render(renderers, d.format, result), ctx);
   if (toStdout) ctx.stdout(render(renderers, toStdout.format, result));
-  if (request.text !== false && renderers.text) (toStdout ? ctx.stderr : ctx.stdout)(renderers.text(result));
+  if (request.text !== false && renderers.text)
+    (toStdout ? ctx.stderr : ctx.stdout)(fitConsole(ctx, renderers.text(result)));
   if (request.ci) {
     emitCiText(
       ctx,
@@ -104,6 +106,15 @@ export function emitOutputs<R>(
     );
   }
   for (const d of documents) if (d.to !== "-" && d.announce) ctx.stderr(d.announce(d.to));
+}
+
+/**
+ * Human text fitted to the console: wrapped at spaces to the terminal's width (or `COLUMNS`);
+ * piped with no `COLUMNS`, left as it is, one line per finding, for grep and CI logs.
+ */
+export function fitConsole(ctx: CliContext, text: string): string {
+  const { columns, wrap } = consoleWidth(ctx);
+  return wrap ? fitText(text, columns) : text;
 }
 
 /**

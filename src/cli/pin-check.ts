@@ -87,15 +87,18 @@ export function renderPinCheck(report: PinReport, style: Style): string {
   return `\n${renderPinReport(report, style)}`;
 }
 
-/** For `--ci`: the Markdown and the annotations of the failing findings. */
+/**
+ * For `--ci`: the Markdown and the annotations: an error for each failing finding, a warning
+ * (marked as reported only) for each error finding the chosen `--fail-on` does not fail on.
+ */
 export function pinCheckCi(report: PinReport): { markdown: string; annotations: Annotation[] } {
   return {
     markdown: renderPinMarkdown(report),
     annotations: report.findings
-      .filter((f) => f.failing)
+      .filter((f) => f.failing || f.severity === "error")
       .map((f) => ({
-        level: "error" as const,
-        title: `${f.rule}${f.tool !== null ? ` ${escapeLine(f.tool)}` : f.item ? ` ${escapeLine(itemName(f.item))}` : ""}`,
+        level: f.failing ? ("error" as const) : ("warning" as const),
+        title: `${f.rule}${f.tool !== null ? ` ${escapeLine(f.tool)}` : f.item ? ` ${escapeLine(itemName(f.item))}` : ""}${f.failing ? "" : ` (reported only under --fail-on ${report.failOn})`}`,
         message: escapeLine(pinMessage(f)),
       })),
   };

@@ -1,4 +1,4 @@
-import { lintServer } from "../lint/index.js";
+import { SERVER_WIDE_RULES, lintServer, lintServerWide } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
@@ -33,8 +33,14 @@ export function compareLint(
   if (!duplicates && touched.size === 0 && !instructionsChanged) return { lintNew: [], lintResolved: [] };
   const pick = (tools: readonly RawTool[]) =>
     duplicates ? tools : tools.filter((t) => touched.has(nameText(t.name)));
-  const lint = (s: typeof a) =>
-    lintServer({ tools: pick(s.tools), instructions: instructionsChanged ? s.instructions : null });
+  // Rules over the whole tool list (a mix of naming styles) look at every tool of a side; a
+  // finding of theirs on the picked tools alone would be about a server neither side is.
+  const lint = (s: typeof a) => [
+    ...lintServer({ tools: pick(s.tools), instructions: instructionsChanged ? s.instructions : null }).filter(
+      (f) => !SERVER_WIDE_RULES.has(f.rule),
+    ),
+    ...lintServerWide(s.tools),
+  ];
   const before = lint(a);
   const after = lint(b);
   const had = new Set(before.map(key));

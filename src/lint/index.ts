@@ -3,6 +3,7 @@ import { findingSink } from "./context.js";
 import type { ToolUnderLint } from "./rule.js";
 import { LINT_RULE_MODULES } from "./rules/index.js";
 import { hiddenTextFindings, hiddenUnicode } from "./rules/hidden-unicode.js";
+import { nameStyleMixed } from "./rules/name-style-mixed.js";
 import type { LintFinding } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
@@ -38,7 +39,24 @@ export function lintTools(tools: readonly RawTool[]): LintFinding[] {
     for (const rule of LINT_RULE_MODULES) rule.check?.(unit, findingSink(rule, unit.label, out));
   }
   for (const rule of LINT_RULE_MODULES)
-    rule.checkAll?.(units, (i) => findingSink(rule, units[i]!.label, out));
+    rule.checkAll?.(units, (i) => findingSink(rule, i === null ? null : units[i]!.label, out));
+  return sortFindings(out);
+}
+
+/** The ids of the rules {@link lintServerWide} runs. */
+export const SERVER_WIDE_RULES: ReadonlySet<string> = new Set([nameStyleMixed.id]);
+
+/**
+ * The findings of the rules that judge a server's tools together (a mix of naming styles), on
+ * `tools`: what {@link lintTools} reports with `tool: null`. Pure: no I/O.
+ */
+export function lintServerWide(tools: readonly RawTool[]): LintFinding[] {
+  const out: LintFinding[] = [];
+  const units = tools.map((tool, i) => ({
+    tool,
+    label: typeof tool.name === "string" ? tool.name : `tools[${i}]`,
+  }));
+  nameStyleMixed.checkAll!(units, () => findingSink(nameStyleMixed, null, out));
   return sortFindings(out);
 }
 

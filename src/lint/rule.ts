@@ -61,8 +61,14 @@ export interface LintRuleModule<Id extends string = string> {
   render(messageId: string, data: unknown): { message: string; fix: string };
   /** Checks one tool. */
   check?(unit: ToolUnderLint, report: (f: ReportedFinding) => void): void;
-  /** Checks the tools together (names shared between tools); `reportFor(i)` reports on tool i. */
-  checkAll?(units: readonly ToolUnderLint[], reportFor: (i: number) => (f: ReportedFinding) => void): void;
+  /**
+   * Checks the tools together (names shared between tools); `reportFor(i)` reports on tool i,
+   * `reportFor(null)` on the server as a whole.
+   */
+  checkAll?(
+    units: readonly ToolUnderLint[],
+    reportFor: (i: number | null) => (f: ReportedFinding) => void,
+  ): void;
 }
 
 /** How a rule module is written: `D` maps each message id to the data its template reads. */
@@ -72,7 +78,7 @@ export interface RuleSpec<Id extends string, D> {
   docs: LintRuleDocs;
   messages: { [K in keyof D]: MessageTemplate<D[K]> };
   check?(unit: ToolUnderLint, report: Report<D>): void;
-  checkAll?(units: readonly ToolUnderLint[], reportFor: (i: number) => Report<D>): void;
+  checkAll?(units: readonly ToolUnderLint[], reportFor: (i: number | null) => Report<D>): void;
 }
 
 /** Makes a rule module from its spec. */

@@ -1,11 +1,12 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import { SURFACE_KINDS, surfaceItemKey, type RawSurfaceItem, type SurfaceKindInfo } from "../mcp/surface.js";
 import { escapeLine } from "../util/unicode.js";
-import { displayWidth, pad, truncate, type Style } from "./style.js";
+import { displayWidth, pad, truncate, truncateMiddle, type Style } from "./style.js";
 
 const HEADINGS = { prompt: "Prompts", resource_template: "Resource templates", resource: "Resources" };
 // A column of keys wider than this is cut, so a long URI cannot push descriptions off the screen.
 const MAX_KEY = 48;
+const DESC_MIN = 20;
 
 const text = (v: unknown) => (typeof v === "string" ? escapeLine(v.replace(/\s+/g, " ").trim()) : "");
 
@@ -41,12 +42,21 @@ export function renderSurfaceList(snapshot: ServerSnapshot, style: Style, column
       mid: truncate(middle(info, item), 32),
       desc: text(item.description),
     }));
-    const wKey = Math.max(...rows.map((r) => displayWidth(r.key)));
-    const wMid = Math.max(0, ...rows.map((r) => displayWidth(r.mid)));
-    const descWidth = Math.max(20, columns - (2 + wKey + 2 + wMid + 2));
+    let wKey = Math.max(...rows.map((r) => displayWidth(r.key)));
+    let wMid = Math.max(0, ...rows.map((r) => displayWidth(r.mid)));
+    // A row never wraps: the middle column, then the keys, give way before descriptions go
+    // below DESC_MIN; a terminal too narrow even then cuts the row at its edge.
+    const over = () => 2 + wKey + 2 + (wMid ? wMid + 2 : 0) + DESC_MIN - columns;
+    if (wMid && over() > 0) wMid = Math.max(8, wMid - over());
+    if (over() > 0) wKey = Math.max(12, wKey - over());
+    const descWidth = Math.max(0, columns - (2 + wKey + 2 + (wMid ? wMid + 2 : 0)));
     for (const r of rows) {
-      const cells = [pad(r.key, wKey), ...(wMid ? [pad(r.mid, wMid)] : []), truncate(r.desc, descWidth)];
-      out.push(`  ${cells.join("  ")}`.trimEnd());
+      const cells = [
+        pad(truncateMiddle(r.key, wKey), wKey),
+        ...(wMid ? [pad(truncate(r.mid, wMid), wMid)] : []),
+        truncate(r.desc, descWidth),
+      ];
+      out.push(truncate(`  ${cells.join("  ")}`.trimEnd(), columns));
     }
   }
   return out.length ? out.join("\n") + "\n" : "";

@@ -1,7 +1,7 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { EffectFinding } from "../pin/effects.js";
 import { escapeLine } from "../util/unicode.js";
-import { displayWidth, pad, truncate, type Style } from "./style.js";
+import { displayWidth, pad, truncate, truncateMiddle, type Style } from "./style.js";
 
 /** One row of the `mcp list` table. */
 export interface ListRow {
@@ -29,18 +29,29 @@ export function listRows(snapshot: ServerSnapshot, caps: (toolIndex: number) => 
 // A longer name is cut in the table (the snapshot keeps it whole): one server's 100,000-character
 // name would otherwise pad every row to its width.
 const NAME_WIDTH = 60;
+// When a row does not fit, names give way down to this width (cut in the middle, so that names
+// sharing a prefix stay apart) before descriptions go below DESC_MIN.
+const NAME_MIN = 16;
+const DESC_MIN = 24;
+const PARAMS_WIDTH = 6;
 
-/** Renders the `mcp list` table; descriptions are cut to fit `columns`. Strings are escaped. */
+/**
+ * Renders the `mcp list` table fitted to `columns`: no row is wider, so a terminal never wraps
+ * one. Descriptions take what is left; when that is too little, long names are cut in the middle
+ * first; what is cut ends in an ellipsis, between characters. Strings are escaped.
+ */
 export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Style, columns = 100): string {
   const name = escapeLine(String(snapshot.server.name ?? "(unnamed server)"));
   const version =
     snapshot.server.version === undefined ? "" : ` ${escapeLine(String(snapshot.server.version))}`;
-  const head = `${style.bold(name + version)}  ${style.dim(`protocol ${escapeLine(snapshot.protocol)}, ${rows.length} tool${rows.length === 1 ? "" : "s"}`)}\n`;
+  const facts = `protocol ${escapeLine(snapshot.protocol)}, ${rows.length} tool${rows.length === 1 ? "" : "s"}`;
+  const title = truncate(name + version, Math.max(10, columns - displayWidth(facts) - 2));
+  const head = `${style.bold(title)}  ${style.dim(truncate(facts, Math.max(0, columns - displayWidth(title) - 2)))}\n`;
   if (rows.length === 0) return head + "  (no tools)\n";
   // Only the start of a description can show in its column: a server's may be megabytes long.
   const descKeep = 4 * Math.max(columns, 100) + 1024;
   const cells = rows.map((r) => ({
-    name: truncate(escapeLine(r.name), NAME_WIDTH),
+    name: escapeLine(r.name.length > 4 * NAME_WIDTH ? r.name.slice(0, 4 * NAME_WIDTH) : r.name),
     params: String(r.params),
     caps: r.capabilities.map((c) => c.capability).join(","),
     desc: escapeLine(r.description.slice(0, descKeep).replace(/\s+/g, " ").trim()),
@@ -48,20 +59,23 @@ export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Sty
   // A loop, not Math.max(...cells): a listing may hold more tools than a call has arguments.
   let wName = 4;
   let wCaps = 12;
+  let wDesc = 0;
   for (const c of cells) {
-    wName = Math.max(wName, displayWidth(c.name));
+    wName = Math.max(wName, Math.min(NAME_WIDTH, displayWidth(c.name)));
     wCaps = Math.max(wCaps, displayWidth(c.caps));
+    wDesc = Math.max(wDesc, displayWidth(c.desc));
   }
-  const wParams = 6;
-  const descWidth = Math.max(20, columns - (2 + wName + 2 + wParams + 2 + wCaps + 2));
+  const fixed = 2 + 2 + PARAMS_WIDTH + 2 + wCaps + 2;
+  const wantDesc = Math.min(DESC_MIN, wDesc);
+  if (fixed + wName + wantDesc > columns)
+    wName = Math.max(Math.min(wName, NAME_MIN), columns - fixed - wantDesc);
+  const descWidth = Math.max(0, columns - fixed - wName);
+  // On a terminal too narrow for even that, a row is cut at its edge rather than wrapped.
+  const row = (n: string, p: string, c: string, d: string) =>
+    truncate(`  ${pad(n, wName)}  ${pad(p, PARAMS_WIDTH)}  ${pad(c, wCaps)}  ${d}`.trimEnd(), columns);
   const lines = [
-    style.dim(
-      `  ${pad("TOOL", wName)}  ${pad("PARAMS", wParams)}  ${pad("CAPABILITIES", wCaps)}  DESCRIPTION`,
-    ),
-    ...cells.map(
-      (c) =>
-        `  ${pad(c.name, wName)}  ${pad(c.params, wParams)}  ${pad(c.caps, wCaps)}  ${truncate(c.desc, descWidth)}`,
-    ),
+    style.dim(row("TOOL", "PARAMS", "CAPABILITIES", "DESCRIPTION")),
+    ...cells.map((c) => row(truncateMiddle(c.name, wName), c.params, c.caps, truncate(c.desc, descWidth))),
   ];
   return head + lines.join("\n") + "\n";
 }

@@ -1,7 +1,7 @@
 import type { LockSetFinding, LockSetReport, ServerCheck } from "../pin/verify-set.js";
 import { escapeLine } from "../util/unicode.js";
 import { pinReportJson } from "./pin-json.js";
-import { renderPinReport } from "./pin.js";
+import { renderPinReport, pinLabel } from "./pin.js";
 import { PLAIN, type Style } from "./style.js";
 
 const q = (s: string) => `'${s}'`;
@@ -22,7 +22,7 @@ export function lockSetMessage(f: LockSetFinding): string {
 }
 
 function findingLine(f: LockSetFinding, style: Style, indent: string): string {
-  const label = f.severity === "error" ? style.red("ERROR") : style.cyan("INFO ");
+  const label = pinLabel(f, style);
   return `${indent}${label}  ${escapeLine(lockSetMessage(f))} ${style.dim(`(${f.rule})`)}`;
 }
 

@@ -77,7 +77,33 @@ export function pinVerdict(report: PinReport): string {
 }
 
 /**
- * The console report: a `Pin check` header, a line per finding (severity, message, rule id), a
+ * The label of a finding by what it does to the check: `ERROR` fails it under the chosen
+ * `--fail-on`, `WARN ` is an error finding reported only (as SARIF's `warning`), `INFO ` never fails.
+ */
+export function pinLabel(f: { severity: string; failing: boolean }, style: Style): string {
+  if (f.failing) return style.red("ERROR");
+  return f.severity === "error" ? style.yellow("WARN ") : style.cyan("INFO ");
+}
+
+/** The line under findings some of which `--fail-on` reports only, or null. */
+export function reportedOnlyLine(
+  failOn: string,
+  findings: ReadonlyArray<{ severity: string; failing: boolean }>,
+): string | null {
+  const only = findings.filter((f) => !f.failing && f.severity === "error").length;
+  if (only === 0) return null;
+  const fails =
+    failOn === "never"
+      ? "fails on nothing"
+      : failOn === "capability"
+        ? "fails on capability and lock findings only"
+        : "fails on these";
+  return `  WARN: ${only} finding${only === 1 ? "" : "s"} reported only: --fail-on ${failOn} ${fails}`;
+}
+
+/**
+ * The console report: a `Pin check` header, a line per finding (ERROR when it fails the check, WARN
+ * when it is reported only under the chosen `--fail-on`, INFO; then the message and rule id), a
  * unified diff per changed field under a changed tool, and the verdict line. Every string from the
  * server is escaped, so invisible characters show as `\u200b`. Plain text unless a colour style is given.
  */
@@ -86,7 +112,7 @@ export function renderPinReport(report: PinReport, style: Style = PLAIN): string
   if (report.findings.length === 0)
     lines.push(`  ${report.lockedTools} tool${report.lockedTools === 1 ? "" : "s"} match the lock`);
   for (const f of report.findings) {
-    const label = f.severity === "error" ? style.red("ERROR") : style.cyan("INFO ");
+    const label = pinLabel(f, style);
     lines.push(`  ${label}  ${pinMessageForDisplay(f)} ${style.dim(`(${f.rule})`)}`);
     for (const d of f.diffs) {
       for (const l of renderFieldDiff(d, "         ")) {
@@ -105,6 +131,8 @@ export function renderPinReport(report: PinReport, style: Style = PLAIN): string
       }
     }
   }
+  const only = reportedOnlyLine(report.failOn, report.findings);
+  if (only) lines.push(style.dim(only));
   const verdict = pinVerdict(report);
   lines.push(report.ok ? style.green(verdict) : style.red(verdict));
   return lines.join("\n") + "\n";

@@ -1,5 +1,6 @@
 import type { ScanResult, ScanRow } from "../scan/scan.js";
 import { escapeLine } from "../util/unicode.js";
+import { fitLine } from "./fit.js";
 import { pad, displayWidth, type Style } from "./style.js";
 
 /** The `kind` of the `mcp scan --json` document. */
@@ -27,7 +28,12 @@ function details(r: ScanRow): string {
  * that could not be read. With --list, a line under each server says what it showed. Every
  * string from a file is escaped.
  */
-export function renderScan(result: ScanResult, show: ShowPath, style: Style): string {
+export function renderScan(
+  result: ScanResult,
+  show: ShowPath,
+  style: Style,
+  columns = Number.POSITIVE_INFINITY,
+): string {
   if (result.rows.length === 0)
     return `No MCP client config found (looked at ${result.looked.length} places: run with --json - to see them).\n`;
   const cells = result.rows.map((r) => [
@@ -47,17 +53,49 @@ export function renderScan(result: ScanResult, show: ShowPath, style: Style): st
       .map((v, i) => (i === c.length - 1 ? v : pad(v, widths[i]!)))
       .join("  ")
       .trimEnd();
-  const out = [style.dim(line(head))];
+  // Commands and paths cannot be cut: a table wider than the console becomes one block per row,
+  // its short cells on the first line and the command, file and details each on a line below.
+  const stacked = widths.reduce((a, b) => a + b + 2, -2) > columns;
+  const short = stacked ? widths.slice(0, 5) : widths;
+  const out = stacked
+    ? [
+        style.dim(
+          head
+            .slice(0, 5)
+            .map((h, i) => pad(h, short[i]!))
+            .join("  "),
+        ),
+        style.dim("    COMMAND OR URL / FILE / DETAILS"),
+      ]
+    : [style.dim(line(head))];
   result.rows.forEach((r, i) => {
-    const text = line(cells[i]!);
-    out.push(r.problem !== null && r.facts === null ? style.red(text) : text);
+    const row = cells[i]!;
+    const paint = (t: string) => (r.problem !== null && r.facts === null ? style.red(t) : t);
+    if (stacked) {
+      out.push(
+        ...fitLine(
+          paint(
+            row
+              .slice(0, 5)
+              .map((v, k) => pad(v, short[k]!))
+              .join("  ")
+              .trimEnd(),
+          ),
+          columns,
+        ),
+      );
+      for (const v of row.slice(5)) if (v) out.push(...fitLine(paint(`    ${v}`), columns, 6));
+    } else out.push(paint(line(row)));
     if (r.listed) {
       const caps = r.listed.capabilities.length ? ` (${r.listed.capabilities.join(", ")})` : "";
       out.push(
-        `    listed: ${escapeLine(r.listed.server)}, protocol ${escapeLine(r.listed.protocol)}, ${r.listed.tools} tool${r.listed.tools === 1 ? "" : "s"}${caps}`,
+        ...fitLine(
+          `    listed: ${escapeLine(r.listed.server)}, protocol ${escapeLine(r.listed.protocol)}, ${r.listed.tools} tool${r.listed.tools === 1 ? "" : "s"}${caps}`,
+          columns,
+        ),
       );
     } else if (r.facts !== null && r.problem !== null) {
-      out.push(style.red(`    not listed: ${escapeLine(r.problem)}`));
+      out.push(...fitLine(style.red(`    not listed: ${escapeLine(r.problem)}`), columns));
     }
   });
   const servers = result.rows.filter((r) => r.name !== null);

@@ -1,7 +1,8 @@
 import { fixJson } from "../score/fix-kinds.js";
 import type { Grade, Scorecard } from "../score/types.js";
 import { escapeLine } from "../util/unicode.js";
-import { PLAIN, pad, truncate, type Style } from "./style.js";
+import { fitLine } from "./fit.js";
+import { PLAIN, displayWidth, pad, truncateMiddle, type Style } from "./style.js";
 const pct = (r: number | undefined) => (r === undefined ? "-" : r.toFixed(2));
 
 /** How many "Top issues to fix" the console shows. */
@@ -62,6 +63,10 @@ function gradeColour(g: Grade, style: Style): (s: string) => string {
 
 /** The component rates with their counts: `valid input 0.80 (12/15)  edge cases 1.00 (20/20)  lint 0.78`. */
 export function ratesLine(card: Scorecard): string {
+  return ratesParts(card).join("  ");
+}
+
+function ratesParts(card: Scorecard): string[] {
   const { rates, counts } = card;
   const parts = [
     `valid input ${pct(rates.happy)} (${counts.happy.passed}/${counts.happy.total})`,
@@ -70,46 +75,80 @@ export function ratesLine(card: Scorecard): string {
   ];
   if (rates.probes !== undefined)
     parts.push(`probes ${pct(rates.probes)} (${counts.probes.passed}/${counts.probes.total})`);
-  return parts.join("  ");
+  return parts;
 }
 
-/** The console scorecard (plain text unless a colour style is given). Every string that came from the server is escaped. */
+// A NOTE column narrower than this puts its note on the lines below the row instead.
+const NOTE_MIN = 16;
+// Tool names wider than this are cut in the middle in the table (the report keeps them whole).
+const TOOL_MAX = 48;
+
+/**
+ * `parts` joined by two spaces, a part never split: the parts that do not fit go on the next
+ * line, `indent` spaces in.
+ */
+function joinParts(parts: readonly string[], first: string, indent: number, columns: number): string[] {
+  const out: string[] = [];
+  let cur = first;
+  for (const p of parts) {
+    const bare = cur.trim() === "";
+    if (!bare && displayWidth(cur) + 2 + displayWidth(p) > columns) {
+      out.push(cur);
+      cur = " ".repeat(indent) + p;
+    } else cur += bare ? p : `  ${p}`;
+  }
+  out.push(cur);
+  return out;
+}
+
+/**
+ * The console scorecard (plain text unless a colour style is given), fitted to `columns`: the NOTE
+ * column, the probes' reasons and the top issues wrap at spaces with a hanging indent, so no
+ * line is wider. Every string that came from the server is escaped.
+ */
 export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns = 100): string {
   const out: string[] = [];
-  out.push(
-    `${style.bold(serverLabel(card))}  ${style.dim(`scorecard, seed ${escapeLine(card.settings.seed)}`)}`,
-  );
-  out.push(gradeLine(card, style));
+  const wrap = (line: string) => out.push(...fitLine(line, columns));
+  wrap(`${style.bold(serverLabel(card))}  ${style.dim(`scorecard, seed ${escapeLine(card.settings.seed)}`)}`);
+  wrap(gradeLine(card, style));
   const incomplete = incompleteLine(card);
-  if (incomplete) out.push(style.yellow(`  ${incomplete}`));
-  out.push(`  ${ratesLine(card)}`);
+  if (incomplete) wrap(style.yellow(`  ${incomplete}`));
+  out.push(...joinParts(ratesParts(card), "  ", 2, columns));
   const notCounted = notCountedLine(card);
-  if (notCounted) out.push(style.dim(`  ${notCounted}`));
+  if (notCounted) wrap(style.dim(`  ${notCounted}`));
   if (card.restarts)
-    out.push(style.yellow(`  the server crashed and was started again ${card.restarts} time(s)`));
+    wrap(style.yellow(`  the server crashed and was started again ${card.restarts} time(s)`));
   if (card.tools.length) {
     out.push("");
     const rows = card.tools.map((t) => ({
-      name: escapeLine(t.name),
+      name: truncateMiddle(escapeLine(t.name), TOOL_MAX),
       happy: t.skipped_reason ? "-" : `${t.happy.passed}/${t.happy.total}`,
       edge: t.skipped_reason ? "-" : `${t.edge.passed}/${t.edge.total}`,
       lat: t.avg_latency_ms === null ? "-" : t.avg_latency_ms.toFixed(1),
       tokens: String(t.tokens),
-      note: t.skipped_reason ? `skipped (${t.skipped_note ?? "see below"})` : "",
+      note: t.skipped_reason ? `skipped (${escapeLine(t.skipped_note ?? "see below")})` : "",
     }));
-    const w = Math.max(4, ...rows.map((r) => r.name.length));
+    const w = Math.max(4, ...rows.map((r) => displayWidth(r.name)));
     const head = `  ${pad("TOOL", w)}  VALID  EDGE   AVG MS  TOKENS  NOTE`;
     out.push(style.dim(head));
-    const noteWidth = Math.max(20, columns - head.length + 4);
+    const noteAt = displayWidth(head) - 4;
+    const noteWidth = columns - noteAt;
     for (const r of rows) {
-      const line = `  ${pad(r.name, w)}  ${pad(r.happy, 5)}  ${pad(r.edge, 5)}  ${pad(r.lat, 6)}  ${pad(r.tokens, 6)}  ${truncate(r.note, noteWidth)}`;
-      out.push(line.trimEnd());
+      const cells = `  ${pad(r.name, w)}  ${pad(r.happy, 5)}  ${pad(r.edge, 5)}  ${pad(r.lat, 6)}  ${pad(r.tokens, 6)}`;
+      if (!r.note) out.push(cells.trimEnd());
+      else if (noteWidth >= NOTE_MIN) {
+        // The note wraps inside its column: continuation lines start under NOTE.
+        const [first, ...rest] = fitLine(r.note, noteWidth, 0);
+        out.push(`${cells}  ${first}`, ...rest.map((l) => " ".repeat(noteAt) + l));
+      } else {
+        out.push(cells.trimEnd(), ...fitLine(`    ${r.note}`, columns));
+      }
     }
   }
   if (card.probes.length) {
     out.push("", style.bold("Effect probes"));
     const w = Math.max(...card.probes.map((p) => p.id.length));
-    const wt = Math.max(...card.probes.map((p) => escapeLine(p.tool).length));
+    const wt = Math.min(TOOL_MAX, Math.max(...card.probes.map((p) => displayWidth(escapeLine(p.tool)))));
     for (const p of card.probes) {
       const status =
         p.status === "pass"
@@ -117,8 +156,8 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
           : p.status === "fail"
             ? style.red("FAIL")
             : style.dim("skip");
-      out.push(
-        `  ${status}  ${pad(p.id, w)}  ${pad(escapeLine(p.tool), wt)}  ${pad(p.confidence, 6)}  ${escapeLine(p.reason)}`,
+      wrap(
+        `  ${status}  ${pad(p.id, w)}  ${pad(truncateMiddle(escapeLine(p.tool), wt), wt)}  ${pad(p.confidence, 6)}  ${escapeLine(p.reason)}`,
       );
     }
   }
@@ -127,17 +166,17 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
     out.push("", style.bold("Top issues to fix"));
     fixes.forEach((f, i) => {
       const sev = f.severity === "error" ? style.red(f.severity) : style.yellow(f.severity);
-      out.push(
+      wrap(
         `  ${i + 1}. ${sev} ${f.tool === null ? "" : `${escapeLine(f.tool)}: `}${escapeLine(f.issue)} ${style.dim(`(${f.source})`)}`,
       );
-      if (f.fix) out.push(`     fix: ${escapeLine(f.fix)}`);
+      if (f.fix) wrap(`     fix: ${escapeLine(f.fix)}`);
     });
     const more = card.fixes.filter((f) => f.severity !== "info").length - fixes.length;
-    if (more > 0) out.push(style.dim(`  … and ${more} more in the report (--report md|json)`));
+    if (more > 0) wrap(style.dim(`  … and ${more} more in the report (--report md|json)`));
   }
   if (card.coverage.skipped.length) {
-    out.push(
-      "",
+    out.push("");
+    wrap(
       style.bold("Skipped") +
         style.dim(
           card.coverage.skipped.every((x) => x.reason.endsWith("--allow-writes"))
@@ -145,11 +184,17 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
             : " (--allow-writes calls those that may write; use it only against a throwaway server)",
         ),
     );
-    const w = Math.max(...card.coverage.skipped.map((x) => escapeLine(x.tool).length));
-    for (const x of card.coverage.skipped)
-      out.push(
-        `  ${pad(escapeLine(x.tool), w)}  ${escapeLine(x.reason.replace(/: not called (without --allow-writes|with --no-network)$/, ""))}`,
+    const w = Math.min(
+      TOOL_MAX,
+      Math.max(...card.coverage.skipped.map((x) => displayWidth(escapeLine(x.tool)))),
+    );
+    for (const x of card.coverage.skipped) {
+      const reason = escapeLine(
+        x.reason.replace(/: not called (without --allow-writes|with --no-network)$/, ""),
       );
+      // Continuation lines of a reason start under the reasons.
+      out.push(...fitLine(`  ${pad(truncateMiddle(escapeLine(x.tool), w), w)}  ${reason}`, columns, w + 4));
+    }
   }
   return out.join("\n") + "\n";
 }

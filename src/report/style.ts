@@ -30,15 +30,72 @@ export const PLAIN: Style = {
   bold: (s) => s,
 };
 
-/** Display width of a string, counting East Asian wide characters and emoji as two columns. */
-export function displayWidth(s: string): number {
+// What a person sees as one character: a grapheme cluster (a letter with its accents, an emoji
+// sequence, a flag), or one escape written by escapeLine (`\u200b`, `\u{e0041}`, `\n`), which a
+// cut must never split. Width is measured and text cut in these cells only.
+const ESCAPED = /\\u\{[0-9a-f]+\}|\\u[0-9a-f]{4}|\\[nr]/g;
+const PLAIN_ASCII = /^[\x20-\x5b\x5d-\x7e]*$/;
+let graphemes: Intl.Segmenter | undefined;
+
+function pushGraphemes(text: string, out: string[]): void {
+  if (text === "") return;
+  if (PLAIN_ASCII.test(text)) {
+    for (const ch of text) out.push(ch);
+    return;
+  }
+  graphemes ??= new Intl.Segmenter("en", { granularity: "grapheme" });
+  for (const { segment } of graphemes.segment(text)) out.push(segment);
+}
+
+/** The cells of `s`: grapheme clusters, each escape made by escapeLine kept whole. */
+export function cellsOf(s: string): string[] {
+  const out: string[] = [];
+  if (PLAIN_ASCII.test(s)) {
+    for (const ch of s) out.push(ch);
+    return out;
+  }
+  let last = 0;
+  for (const m of s.matchAll(ESCAPED)) {
+    pushGraphemes(s.slice(last, m.index), out);
+    out.push(m[0]);
+    last = m.index + m[0].length;
+  }
+  pushGraphemes(s.slice(last), out);
+  return out;
+}
+
+/** Columns one cell takes: 2 for East Asian wide characters and emoji, 0 for a lone mark. */
+export function cellWidth(cell: string): number {
+  if (cell.length > 1 && cell.startsWith("\\")) return cell.length;
   let w = 0;
-  for (const ch of s) {
+  for (const ch of cell) {
     const cp = ch.codePointAt(0)!;
-    if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x300 && cp <= 0x36f)) continue;
-    w += isWide(cp) ? 2 : 1;
+    if (isWide(cp)) return 2;
+    if (!isZeroWidth(cp)) w = 1;
   }
   return w;
+}
+
+/** Display width of a string, counting East Asian wide characters and emoji as two columns. */
+export function displayWidth(s: string): number {
+  if (PLAIN_ASCII.test(s)) return s.length;
+  let w = 0;
+  for (const c of cellsOf(s)) w += cellWidth(c);
+  return w;
+}
+
+function isZeroWidth(cp: number): boolean {
+  return (
+    cp === 0x200d ||
+    (cp >= 0x300 && cp <= 0x36f) ||
+    (cp >= 0x1ab0 && cp <= 0x1aff) ||
+    (cp >= 0x1dc0 && cp <= 0x1dff) ||
+    (cp >= 0x20d0 && cp <= 0x20ff) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0xfe20 && cp <= 0xfe2f) ||
+    (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
+    (cp >= 0xe0000 && cp <= 0xe01ef)
+  );
 }
 
 function isWide(cp: number): boolean {
@@ -50,24 +107,56 @@ function isWide(cp: number): boolean {
     (cp >= 0xfe30 && cp <= 0xfe4f) ||
     (cp >= 0xff00 && cp <= 0xff60) ||
     (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f1e6 && cp <= 0x1f1ff) ||
     (cp >= 0x1f300 && cp <= 0x1faff) ||
     (cp >= 0x20000 && cp <= 0x3fffd)
   );
 }
 
-/** Cuts `s` to at most `width` columns, ending with an ellipsis when cut. */
+/**
+ * Cuts `s` to at most `width` columns, ending with an ellipsis when cut. The cut falls between
+ * cells: never inside a grapheme cluster or an escape.
+ */
 export function truncate(s: string, width: number): string {
   if (width <= 0) return "";
   if (displayWidth(s) <= width) return s;
   let out = "";
   let w = 0;
-  for (const ch of s) {
-    const cw = displayWidth(ch);
+  for (const cell of cellsOf(s)) {
+    const cw = cellWidth(cell);
     if (w + cw > width - 1) break;
-    out += ch;
+    out += cell;
     w += cw;
   }
   return out + "…";
+}
+
+/**
+ * Cuts `s` to at most `width` columns by leaving out its middle (`firecrawl…search_github`): the
+ * start and the end of a name tell names apart better than the start alone.
+ */
+export function truncateMiddle(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  if (width < 8) return truncate(s, width);
+  const cells = cellsOf(s);
+  let headW = Math.ceil((width - 1) * 0.4);
+  let tailW = width - 1 - headW;
+  let head = "";
+  for (const c of cells) {
+    const cw = cellWidth(c);
+    if (cw > headW) break;
+    head += c;
+    headW -= cw;
+  }
+  tailW += headW; // what the head could not use
+  let tail = "";
+  for (let i = cells.length - 1; i >= 0; i--) {
+    const cw = cellWidth(cells[i]!);
+    if (cw > tailW) break;
+    tail = cells[i]! + tail;
+    tailW -= cw;
+  }
+  return `${head}…${tail}`;
 }
 
 /** Pads `s` with spaces to `width` columns. */

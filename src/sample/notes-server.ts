@@ -8,8 +8,9 @@ import { NotesStore, type Note } from "./notes-store.js";
  * - `search_notes` is described only as "Search." (description-short), and its `limit` parameter
  *   has no type (property-no-type);
  * - `export_notes` fails on valid input: its schema offers format "csv", which it does not support;
- * - `noteStats` is not snake_case (name-not-snake-case);
- * - `update_note` has properties but no `required` list (required-missing), and declares
+ * - `noteStats` is the one camelCase name among snake_case ones (name-style-mixed, info);
+ * - `update_note` needs its `id` but has no `required` list (valid JSON Schema, so lint says
+ *   nothing; `mcp test` finds calls without an id failing), and declares
  *   `destructiveHint: false` while it overwrites a note's title or body.
  *
  * In rug-pulled mode it shows what a compromised update would: a new `run_command` tool that says

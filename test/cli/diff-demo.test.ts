@@ -16,7 +16,10 @@ test("the demo's diff step shows what mcp diff shows for the sample server and i
     sampleServerArgv(rugpull)
       .map((a) => JSON.stringify(a))
       .join(" ");
-  const direct = await runCli(["mcp", "diff", command(false), command(true), "--fail-on", "breaking"]);
+  // Piped, as the step ran: neither is fitted to a terminal.
+  const direct = await runCli(["mcp", "diff", command(false), command(true), "--fail-on", "breaking"], {
+    columns: undefined,
+  });
   assert.equal(direct.code, 1);
   assert.equal(out, direct.stdout);
   assert.match(out, /^\+ run_command\n {4}\+exec /m);

@@ -39,7 +39,12 @@ const wrongVersion = file(
 // [name, argv, expected line (a regexp over the one line after "toolscore: ")]
 const CASES: Array<[string, string[], RegExp]> = [
   ["unknown command", ["pythn"], /^unknown command 'pythn': run 'toolscore help' for the list of commands$/],
-  ["unknown mcp subcommand", ["mcp", "lsit"], /^unknown command 'mcp lsit': run 'toolscore help'/],
+  [
+    "unknown mcp subcommand",
+    ["mcp", "lsit"],
+    /^unknown command 'mcp lsit': run 'toolscore mcp --help' for the list of mcp commands$/,
+  ],
+  ["mcp help for an unknown subcommand", ["mcp", "help", "lsit"], /^unknown command 'mcp lsit'/],
   [
     "launch command not found",
     ["mcp", "list", "pythn server.py"],
@@ -107,11 +112,6 @@ const CASES: Array<[string, string[], RegExp]> = [
     "two positionals",
     ["mcp", "list", "node", "x.js"],
     /^unexpected argument "x\.js": quote a launch command/,
-  ],
-  [
-    "mcp without a subcommand",
-    ["mcp"],
-    /^unknown command 'mcp': name a subcommand: list, lint, test, pin, verify-pin, diff, scan or guard$/,
   ],
   ["help for an unknown command", ["help", "pythn"], /^unknown command 'pythn'/],
   [
@@ -181,4 +181,28 @@ test("a secret given to a server never reaches the output: argument, --env value
     assert.ok(!(r.stdout + r.stderr).includes(secret), `${secret} in ${r.stderr}`);
   assert.match(r.stderr, /--access-token=\*\*\*/);
   assert.match(r.stderr, /key \*\*\* \(\*\*\*\) was refused/);
+});
+
+test("mcp --help, mcp alone, mcp help and help mcp list the mcp commands; mcp help X is X's help", async () => {
+  for (const argv of [["mcp", "--help"], ["mcp", "-h"], ["mcp"], ["mcp", "help"], ["help", "mcp"]]) {
+    const r = await runCli(argv);
+    assert.equal(r.code, 0, argv.join(" "));
+    assert.equal(r.stderr, "");
+    assert.match(r.stdout, /^Usage: toolscore mcp <command> \[options\]\n/, argv.join(" "));
+    for (const sub of ["list", "lint", "test", "pin", "verify-pin", "diff", "scan", "guard"])
+      assert.match(r.stdout, new RegExp(`^  mcp ${sub} `, "m"), `${argv.join(" ")}: ${sub}`);
+    assert.doesNotMatch(r.stdout, /^  demo/m);
+  }
+  const lint = await runCli(["mcp", "lint", "--help"]);
+  for (const argv of [
+    ["mcp", "help", "lint"],
+    ["help", "mcp", "lint"],
+  ]) {
+    const r = await runCli(argv);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, lint.stdout, argv.join(" "));
+  }
+  const top = await runCli(["help"]);
+  assert.equal(top.code, 0);
+  assert.match(top.stdout, /^toolscore \S+: grade, pin and diff MCP servers/);
 });

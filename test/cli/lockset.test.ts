@@ -36,7 +36,7 @@ describe("a lock set over a whole config", () => {
   const set = join(dir, "toolscore.lockset.json");
   const servers: Record<string, unknown> = {};
   const writeConfig = () => writeFileSync(config, JSON.stringify({ mcpServers: servers }, null, 2));
-  const run = (...argv: string[]) => runCli(argv, { cwd: dir, env: pids.env });
+  const run = (...argv: string[]) => runCli(argv, { cwd: dir, env: pids.env, columns: undefined });
   const verify = async (...extra: string[]) => {
     const r = await run(
       "mcp",

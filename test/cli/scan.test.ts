@@ -41,9 +41,11 @@ describe("mcp scan: every client in a fake home", () => {
 
   test("finds every server with its client and scope, reports the broken file, launches nothing", async () => {
     const out = join(h.project, "scan.json");
+    // Piped: the table keeps one line a row however wide (a terminal gets a block per row).
     const run = await runCli(["mcp", "scan", "--json", out], {
       env: { ...h.env, ...pids.env },
       cwd: h.project,
+      columns: undefined,
     });
     assert.equal(run.code, 1, run.stderr);
     const doc = JSON.parse(readFileSync(out, "utf8")) as { kind: string; ok: boolean; servers: JsonRow[] };

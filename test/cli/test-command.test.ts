@@ -151,8 +151,7 @@ test("the sample server: its documented defects are what the scorecard finds", a
     for (const r of [
       "property-no-type search_notes",
       "description-short search_notes",
-      "name-not-snake-case noteStats",
-      "required-missing update_note",
+      "name-style-mixed null",
     ])
       assert.ok(rules.includes(r), r);
     assert.match(r.stdout, /^Grade [A-F] \(score 0\.\d\d\)  called 8 of 8 tools$/m);

@@ -60,7 +60,7 @@ test("examples/pinning/verify-pin-output.txt is the real output of verify-pin on
     env: {},
     cwd: ROOT,
     isTTY: false,
-    columns: 100,
+    // Piped, as an example file is made: text unwrapped.
   };
   const code = await main(argv, ctx);
   assert.equal(code, 1, stderr);

@@ -21,20 +21,24 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `main(argv)` in-process with a capturing context. */
+/**
+ * Runs `main(argv)` in-process with a capturing context: a 200-column terminal unless `columns`
+ * says otherwise (`undefined`: piped, and `COLUMNS` only when `env` sets it).
+ */
 export async function runCli(
   argv: string[],
-  opts: { env?: Record<string, string>; cwd?: string; columns?: number } = {},
+  opts: { env?: Record<string, string>; cwd?: string; columns?: number | undefined } = {},
 ): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
+  const env: Record<string, string | undefined> = { ...process.env, COLUMNS: undefined, ...opts.env };
   const ctx: CliContext = {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    env: { ...process.env, ...opts.env },
+    env,
     cwd: opts.cwd ?? ROOT,
     isTTY: false,
-    columns: opts.columns ?? 200,
+    columns: "columns" in opts ? opts.columns : 200,
   };
   const code = await main(argv, ctx);
   return { code, stdout, stderr };

@@ -566,3 +566,20 @@ test("hidden characters added to the instructions: a new lint error for the serv
   assert.match(text, /\+ lint error: .*\(hidden-unicode\)\n/);
   assert.match(text, /\n {2}server: new lint error: /);
 });
+
+test("a new tool in another naming style is a new server-wide lint finding, judged on every tool", () => {
+  const tools = [...clone(), { ...structuredClone(tool(clone(), "search_items")), name: "searchItemsFast" }];
+  const d = diffSnapshots(BASE, snap(tools));
+  assert.deepEqual(
+    d.lintNew.filter((f) => f.tool === null).map((f) => [f.rule, f.args]),
+    [["name-style-mixed", { styles: { snake_case: TOOLS.length, camelCase: 1 } }]],
+  );
+  assert.deepEqual(diffSnapshots(snap(tools), BASE).lintResolved.filter((f) => f.tool === null).length, 1);
+  // A change to one tool of a server that already mixes styles adds no finding of its kind.
+  const changed = structuredClone(tools);
+  tool(changed, "search_items").description = "Search the catalogue for items matching a query, fast.";
+  assert.deepEqual(
+    diffSnapshots(snap(tools), snap(changed)).lintNew.filter((f) => f.tool === null),
+    [],
+  );
+});

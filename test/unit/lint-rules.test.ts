@@ -44,10 +44,18 @@ const CASES: Case[] = [
   ],
   ["unknown fields do not count toward size", t({ _meta: { blob: LONG } }), []],
   // names
-  ["camelCase name", t({ name: "getWeather" }), ["name-not-snake-case"]],
-  ["kebab-case name", t({ name: "get-weather" }), ["name-not-snake-case"]],
-  ["dotted name", t({ name: "weather.get" }), ["name-not-snake-case"]],
+  // Any style the specification's alphabet allows is valid; a server mixing styles is one info.
+  ["camelCase name", t({ name: "getWeather" }), []],
+  ["kebab-case name", t({ name: "get-weather" }), []],
+  ["dotted name", t({ name: "weather.get" }), []],
   ["digits in snake case", t({ name: "get_weather_v2" }), []],
+  ["kebab names with a vendor prefix", [t({ name: "API-get-user" }), t({ name: "API-post-page" })], []],
+  ["snake and camelCase names", [t(), t({ name: "getForecast" })], ["name-style-mixed"]],
+  ["kebab and snake names", [t({ name: "get-weather" }), t({ name: "get_forecast" })], ["name-style-mixed"]],
+  ["one-word names fit any style", [t(), t({ name: "search" }), t({ name: "add" })], []],
+  ["a dotted namespace is not a style", [t({ name: "weather.get_now" }), t({ name: "get_forecast" })], []],
+  ["snake and PascalCase names", [t(), t({ name: "GetForecast" })], ["name-style-mixed"]],
+  ["three styles are one finding", [t(), t({ name: "getA" }), t({ name: "get-b" })], ["name-style-mixed"]],
   ["name with a space", t({ name: "get weather" }), ["name-invalid"]],
   ["empty name", t({ name: "" }), ["name-invalid"]],
   ["name of 129 characters", t({ name: "a".repeat(129) }), ["name-invalid"]],
@@ -185,12 +193,65 @@ const CASES: Case[] = [
     }),
     [],
   ],
+  // Leaving "required" out is valid (every argument optional); a property called required is not.
   [
     "properties but no required list",
     t({ inputSchema: { type: "object", properties: { city: { type: "string" } } } }),
-    ["required-missing"],
+    [],
   ],
   ["empty required list", t({ inputSchema: schema({ city: { type: "string" } }) }), []],
+  [
+    "described as required, no required list",
+    t({
+      inputSchema: {
+        type: "object",
+        properties: { city: { type: "string", description: "City (required)" } },
+      },
+    }),
+    ["required-missing"],
+  ],
+  [
+    "described as required, not in the list",
+    t({ inputSchema: schema({ city: { type: "string", description: "Required. The city name." } }) }),
+    ["required-missing"],
+  ],
+  [
+    "'is required.' in a nested object",
+    t({
+      inputSchema: schema({
+        place: {
+          type: "object",
+          properties: { city: { type: "string", description: "The city is required." } },
+        },
+      }),
+    }),
+    ["required-missing"],
+  ],
+  [
+    "described as required and listed",
+    t({
+      inputSchema: {
+        ...BASE.inputSchema,
+        properties: { city: { type: "string", description: "City (required)" } },
+      },
+    }),
+    [],
+  ],
+  [
+    "required only under a condition",
+    t({
+      inputSchema: schema({
+        sha: {
+          type: "string",
+          description: "SHA of the file being replaced (required when updating existing files)",
+        },
+        date: { type: "string", description: "Required to be written in the format YYYY-MM-DD." },
+        name: { type: "string", description: "Name of the context (required for set operation)" },
+        note: { type: "string", description: "Not required." },
+      }),
+    }),
+    [],
+  ],
   // compiling
   [
     "a property named __proto__ (as JSON sends it)",

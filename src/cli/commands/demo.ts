@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { parseCommand } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
+import { fitConsole } from "../output.js";
 import { sampleServer, type DemoContext, type DemoStep } from "../demo/context.js";
 import { listStep } from "../demo/list-step.js";
 import { lintStep } from "../demo/lint-step.js";
@@ -29,8 +30,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const style = useColor(ctx) ? COLOR : PLAIN;
   const dir = mkdtempSync(join(tmpdir(), "toolscore-demo-"));
   let n = 0;
+  // Every step writes text for a person only: all of it fits the console.
+  const fitted: CliContext = { ...ctx, stdout: (t) => ctx.stdout(fitConsole(ctx, t)) };
   const demo: DemoContext = {
-    ctx,
+    ctx: fitted,
     style,
     dir,
     sample: sampleServer,

@@ -5,7 +5,7 @@ import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { listServer } from "../../api/list.js";
 import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, serverOptions } from "../args.js";
-import { useColor, type CliContext } from "../context.js";
+import { consoleWidth, useColor, type CliContext } from "../context.js";
 import { emitOutputs, type Renderers } from "../output.js";
 
 export const HELP = `Usage: toolscore mcp list SERVER [--json FILE|-] [options]
@@ -27,10 +27,8 @@ export function listRenderers(ctx: CliContext): Renderers<ServerSnapshot> {
   return {
     text: (snapshot) => {
       const rows = listRows(snapshot, (i) => deriveEffects(snapshot.tools[i]!));
-      return (
-        renderList(snapshot, rows, style, ctx.columns ?? 100) +
-        renderSurfaceList(snapshot, style, ctx.columns ?? 100)
-      );
+      const { columns } = consoleWidth(ctx);
+      return renderList(snapshot, rows, style, columns) + renderSurfaceList(snapshot, style, columns);
     },
     json: (snapshot) => ServerSnapshot.serialize(snapshot),
   };

@@ -13,7 +13,7 @@ import { runPool } from "../../score/pool.js";
 import { isToolscoreError } from "../../util/errors.js";
 import { errorLine } from "../../report/advice.js";
 import { parseCommand, pathArg } from "../args.js";
-import { useColor, type CliContext } from "../context.js";
+import { textColumns, useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { emitOutputs, stdoutCarriesDocument, type OutputRequest } from "../output.js";
 import { snapshotOfTarget } from "../source.js";
@@ -77,7 +77,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const request: OutputRequest = { documents: [{ format: "json", to: values.json, option: "--json" }] };
   const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
   const show = showPath(baseDir("home", places), places.project);
-  emitOutputs(ctx, result, { text: (r) => renderScan(r, show, style), json: renderScanJson }, request);
+  emitOutputs(
+    ctx,
+    result,
+    { text: (r) => renderScan(r, show, style, textColumns(ctx)), json: renderScanJson },
+    request,
+  );
   return scanHasProblems(result) ? EXIT.FAIL : EXIT.OK;
 }
 

@@ -13,7 +13,7 @@ import { parseEffectOverrides } from "../../pin/effects.js";
 import { readJsonFile } from "../../util/fs.js";
 import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
-import { useColor, type CliContext, type Executed } from "../context.js";
+import { textColumns, useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { emitOutputs, type OutputRequest, type Renderers } from "../output.js";
 import { freshWorkDir } from "../work-dir.js";
@@ -195,7 +195,7 @@ export function testRenderers(ctx: CliContext): Renderers<TestResult> {
   const style = useColor(ctx) ? COLOR : PLAIN;
   return {
     text: ({ scorecard, pin }) =>
-      renderScorecard(scorecard, style, ctx.columns ?? 100) + (pin ? renderPinCheck(pin, style) : ""),
+      renderScorecard(scorecard, style, textColumns(ctx)) + (pin ? renderPinCheck(pin, style) : ""),
     json: ({ scorecard }) => renderScorecardJson(scorecard),
     markdown: ({ scorecard, pin }) =>
       renderScorecardMarkdown(scorecard) + (pin ? `\n${pinCheckCi(pin).markdown}` : ""),

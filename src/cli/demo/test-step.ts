@@ -1,5 +1,6 @@
 import { test } from "../../api/test.js";
 import { renderScorecard } from "../../report/scorecard.js";
+import { textColumns } from "../context.js";
 import type { DemoStep } from "./context.js";
 
 /**
@@ -12,5 +13,5 @@ export const testStep: DemoStep = async ({ ctx, style, sample, heading }) => {
     'toolscore mcp test "toolscore-notes-server" --allow-writes --probes',
   );
   const { scorecard } = await test(sample(), { allowWrites: true, probes: true, connect: { timeout: 30 } });
-  ctx.stdout(renderScorecard(scorecard, style, ctx.columns ?? 100));
+  ctx.stdout(renderScorecard(scorecard, style, textColumns(ctx)));
 };

@@ -11,7 +11,7 @@ import { enumEmpty } from "./enum-empty.js";
 import { hiddenUnicode } from "./hidden-unicode.js";
 import { inputSchemaMissing } from "./input-schema-missing.js";
 import { nameInvalid } from "./name-invalid.js";
-import { nameNotSnakeCase } from "./name-not-snake-case.js";
+import { nameStyleMixed } from "./name-style-mixed.js";
 import { propertyNoType } from "./property-no-type.js";
 import { requiredMissing } from "./required-missing.js";
 import { requiredUnknown } from "./required-unknown.js";
@@ -27,8 +27,8 @@ export const LINT_RULE_MODULES = [
   descriptionMissing,
   descriptionShort,
   definitionLarge,
-  nameNotSnakeCase,
   nameInvalid,
+  nameStyleMixed,
   toolDuplicate,
   inputSchemaMissing,
   schemaNotObject,

@@ -1,29 +1,74 @@
-import { defineRule } from "../rule.js";
-import { lintedSchemas } from "../schemas.js";
-import { isObject } from "../walk.js";
+import { defineRule, quote } from "../rule.js";
+import { schemaNodes } from "../schemas.js";
+import { childPath, isObject } from "../walk.js";
 
-/** required-missing: an inputSchema with properties but no `required` list. */
+// Leaving `required` out is valid JSON Schema and means "all optional", which many real tools
+// mean. What misleads a model is a property whose own words say it must be given while the schema
+// lets it be left out. Only unconditional wording counts: "(required)", "Required.", "X is
+// required."; "required when updating a file" or "Required to be written as YYYY-MM-DD" do not.
+const SAID_REQUIRED = [
+  // "(required)", "[required]", "(mandatory)"
+  /[([]\s*\**(?:required|mandatory)\**\s*[)\]]/i,
+  // "Required." / "REQUIRED:" / "**Required**" opening the text or a sentence
+  /(?:^|[.!;]\s+)\**(?:required|mandatory)\**\s*(?:[.:!,-]|$)/i,
+  // "This field is required." / "... are mandatory" closing a sentence
+  /\b(?:is|are)\s+(?:always\s+)?(?:required|mandatory)\s*(?:[.!;]|$)/i,
+  // "The id. Required" closing the text
+  /[.;,]\s*\**(?:required|mandatory)\**\s*$/i,
+];
+
+/** The words of `text` that say, unconditionally, that a value must be given; undefined if none. */
+export function saysRequired(text: unknown): string | undefined {
+  if (typeof text !== "string") return undefined;
+  const head = text.slice(0, 4096);
+  for (const re of SAID_REQUIRED) {
+    const m = re.exec(head);
+    if (m) return m[0].trim();
+  }
+  return undefined;
+}
+
+type Data = { name: string; said: string; list: boolean };
+
+/**
+ * required-missing: a property whose description says it is required, in an object whose
+ * `required` list does not name it (or that has no such list). Checked in every object of the
+ * input schema, nested ones too.
+ */
 export const requiredMissing = defineRule({
   id: "required-missing",
   severity: "warning",
   docs: {
-    summary: "The inputSchema has properties but no required list.",
-    help: 'State which arguments must be given; write "required": [] when all are optional.',
-    finds: 'an inputSchema with properties but no `required` list (`"required": []` says "all optional")',
+    summary: "A property described as required is not in the required list.",
+    help: 'A model reads the description, a client validates the schema: add the property to "required", or stop calling it required. A schema without "required" is valid and means every argument is optional.',
+    finds:
+      'a property whose description says it is required ("(required)", "Required.", "is required.") but that `required` does not list; a schema without `required` (all optional) is no finding',
   },
   messages: {
     missing: {
-      message: () => "inputSchema has properties but no required list",
-      fix: () =>
-        'Add "required" with the names of the arguments that must be given ("required": [] if none).',
+      message: (d: Data) =>
+        `property ${quote(d.name)} is described as required (${quote(d.said, 30)}) but ${d.list ? "is not in the required list" : "the schema has no required list"}`,
+      fix: (d: Data) =>
+        `Add ${quote(d.name)} to "required"; or, if it may be left out, drop "required" from its description.`,
     },
   },
   check({ tool }, report) {
-    for (const { field, schema } of lintedSchemas(tool)) {
-      if (field !== "inputSchema") continue;
-      if (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) continue;
-      if ("required" in schema) continue;
-      report("missing", "inputSchema.required", {}, { properties: Object.keys(schema.properties).sort() });
+    if (!isObject(tool.inputSchema)) return;
+    for (const node of schemaNodes(tool.inputSchema, "inputSchema")) {
+      const s = node.schema;
+      if (!isObject(s) || !isObject(s.properties)) continue;
+      const list = Array.isArray(s.required) ? s.required : undefined;
+      for (const [name, prop] of Object.entries(s.properties)) {
+        if (!isObject(prop) || list?.includes(name)) continue;
+        const said = saysRequired(prop.description) ?? saysRequired(prop.title);
+        if (said === undefined) continue;
+        report(
+          "missing",
+          childPath(childPath(node.path, "properties"), name),
+          { name, said, list: list !== undefined },
+          { property: name, said },
+        );
+      }
     }
   },
 });

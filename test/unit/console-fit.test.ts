@@ -1,0 +1,82 @@
+// Fitting console text to a width: cuts between grapheme clusters and never inside an escape,
+// wrapping at spaces with a hanging indent, colour codes never split.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { fitLine, fitText, visibleWidth } from "../../src/report/fit.js";
+import { COLOR, displayWidth, truncate, truncateMiddle } from "../../src/report/style.js";
+import { escapeLine } from "../../src/util/unicode.js";
+
+test("truncate cuts between grapheme clusters: accents, emoji sequences and flags stay whole", () => {
+  const family = "👨‍👩‍👧";
+  assert.equal(displayWidth(family), 2);
+  assert.equal(displayWidth("🇫🇷"), 2);
+  assert.equal(displayWidth("e\u0301te\u0301"), 3);
+  for (let w = 1; w <= 8; w++) {
+    for (const s of [`ab${family}cd${family}`, "ré\u0301sumé\u0301 x", "🇫🇷🇩🇪🇮🇹🇪🇸", "取得取得取得"]) {
+      const cut = truncate(s, w);
+      assert.ok(displayWidth(cut) <= w, `${s} at ${w}`);
+      const kept = cut.endsWith("…") ? cut.slice(0, -1) : cut;
+      assert.ok(s.startsWith(kept), `${s} at ${w}`);
+      // What is kept ends on a cluster boundary: the rest of the string starts a new cluster.
+      const seg = [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(s)].map((x) => x.index);
+      assert.ok(
+        seg.includes(kept.length) || kept.length === s.length,
+        `${JSON.stringify(s)} cut inside a cluster at ${w}`,
+      );
+    }
+  }
+});
+
+test("truncate never splits an escape written by escapeLine", () => {
+  const shown = escapeLine("ab\u200bcd\u{e0041}ef\ngh\u202e");
+  assert.equal(shown, "ab\\u200bcd\\u{e0041}ef\\ngh\\u202e");
+  for (let w = 1; w <= displayWidth(shown); w++) {
+    const cut = truncate(shown, w).replace(/…$/, "");
+    assert.doesNotMatch(cut, /\\(u(\{[0-9a-f]*|[0-9a-f]{0,3})?)?$/, `a broken escape at ${w}: ${cut}`);
+    assert.ok(displayWidth(truncate(shown, w)) <= w);
+  }
+});
+
+test("truncateMiddle keeps the start and the end of a name", () => {
+  assert.equal(truncateMiddle("firecrawl_research_search_github", 22), "firecrawl…earch_github");
+  assert.equal(displayWidth(truncateMiddle("firecrawl_research_search_github", 22)), 22);
+  assert.equal(truncateMiddle("short", 22), "short");
+});
+
+test("fitLine wraps at spaces with a hanging indent under the text", () => {
+  const fix = `     fix: ${"word ".repeat(30).trim()}`;
+  const lines = fitLine(fix, 40);
+  assert.ok(lines.length > 1);
+  for (const l of lines) assert.ok(visibleWidth(l) <= 40, l);
+  assert.ok(
+    lines.slice(1).every((l) => /^ {10}word/.test(l)),
+    lines.join("\n"),
+  );
+  const numbered = fitLine(`  1. error ${"issue ".repeat(20)}`, 50);
+  assert.ok(numbered.slice(1).every((l) => /^ {5}issue/.test(l)));
+  const plain = fitLine(`    ${"text ".repeat(30)}`, 50);
+  assert.ok(plain.slice(1).every((l) => /^ {6}text/.test(l)));
+  assert.deepEqual(fitLine("short line", 50), ["short line"]);
+});
+
+test("fitLine breaks a word wider than a line after punctuation, and never splits a colour code", () => {
+  const path = "inputSchema.properties.scrapeOptions.properties.queryOptions.properties.mode";
+  const lines = fitLine(`  required-with-default  firecrawl_crawl  ${path}`, 60);
+  for (const l of lines) assert.ok(visibleWidth(l) <= 60, l);
+  assert.equal(
+    lines
+      .map((l) => l.trim())
+      .join("")
+      .replace(/\s/g, ""),
+    `required-with-defaultfirecrawl_crawl${path}`,
+  );
+  assert.ok(
+    lines.slice(1, -1).every((l) => l.endsWith(".")),
+    lines.join("\n"),
+  );
+  const styled = fitText(`${COLOR.red("ERROR")}  ${COLOR.dim("a ".repeat(60))}`, 30);
+  for (const l of styled.split("\n")) {
+    assert.ok(visibleWidth(l) <= 30);
+    assert.doesNotMatch(l.replace(/\u001b\[[0-9;]*m/g, ""), /\u001b|\[\d+m/);
+  }
+});
