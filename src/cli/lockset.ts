@@ -265,7 +265,7 @@ export async function verifyLockSetCommand(
   const text = renderLockSetReport(report, useColor(ctx) && !toStdout ? COLOR : PLAIN);
   if (toStdout) ctx.stderr(text);
   else ctx.stdout(text);
-  if (values.json !== undefined) writeOutput(values.json as string, renderLockSetJson(report), ctx);
+  if (values.json !== undefined) await writeOutput(values.json as string, renderLockSetJson(report), ctx);
   if (values.ci) {
     const markdown: string[] = [];
     const annotations: Annotation[] = [];

@@ -1,10 +1,14 @@
 import type { ChildProcess } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { limitBytes, limitError, limits } from "../util/limits.js";
+import { StringDecoder } from "node:string_decoder";
 import type { ToolscoreError } from "../util/errors.js";
+import { RELEASE_BYTES, releaseMemory } from "../util/memory.js";
 import { startProcess, stopProcess, type LaunchSpec } from "./process.js";
 
 const STDERR_KEEP = 64 * 1024;
+// A line longer than this is gathered in one buffer (see LeanStdioTransport.pending).
+const LONG_LINE = 1024 * 1024;
 
 /**
  * A lean stdio transport behind the SDK's `Transport` interface: newline-delimited JSON-RPC over a
@@ -22,9 +26,12 @@ export class LeanStdioTransport implements Transport {
 
   private child: ChildProcess | undefined;
   // The bytes of the line being read, as chunks: joined once its newline comes, so a long line
-  // costs time in its length, not its length squared.
+  // costs time in its length, not its length squared. Past LONG_LINE each chunk is decoded as it
+  // comes instead and only its text kept: text on V8's heap is returned by the collection
+  // releaseMemory runs, at once, while the bytes of a Buffer are freed some time after it.
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  private long: { texts: string[]; decoder: StringDecoder } | undefined;
   private unflushed = 0;
   private stderrText = "";
   private closed = false;
@@ -51,7 +58,8 @@ export class LeanStdioTransport implements Transport {
     child.once("exit", (code, signal) => {
       this.exit = { code, signal };
       // Flush a last line without its newline.
-      if (this.pendingBytes > 0) this.onLine(this.takePending());
+      const bytes = this.pendingBytes;
+      if (bytes > 0) this.onLine(this.takePending(), bytes);
       this.finish();
     });
   }
@@ -71,40 +79,50 @@ export class LeanStdioTransport implements Transport {
     if (this.failed) return;
     let start = 0;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
-      this.pending.push(chunk.subarray(start, nl));
-      this.pendingBytes += nl - start;
+      if (!this.add(chunk.subarray(start, nl))) return;
       start = nl + 1;
-      if (this.tooLong()) return;
-      this.onLine(this.takePending());
+      const bytes = this.pendingBytes;
+      this.onLine(this.takePending(), bytes);
       if (this.failed) return;
     }
-    if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
-      this.pendingBytes += chunk.length - start;
-      this.tooLong();
+    if (start < chunk.length) this.add(chunk.subarray(start));
+  }
+
+  // Adds bytes to the line being read; false when the line passed the message-mb limit. Checked
+  // while a line is still coming: a line without end fails once it passes the limit, not when
+  // memory runs out.
+  private add(part: Buffer): boolean {
+    const max = limitBytes("message-mb");
+    if (this.pendingBytes + part.length > max) {
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.long = undefined;
+      this.fail(limitError("message-mb", "one message from the server is larger than"));
+      return false;
     }
+    if (this.long === undefined && this.pendingBytes + part.length > LONG_LINE) {
+      const decoder = new StringDecoder("utf8");
+      this.long = { texts: this.pending.map((p) => decoder.write(p)), decoder };
+      this.pending = [];
+    }
+    if (this.long !== undefined) this.long.texts.push(this.long.decoder.write(part));
+    else this.pending.push(part);
+    this.pendingBytes += part.length;
+    return true;
   }
 
   private takePending(): string {
-    // One chunk is decoded as it is; several are joined first. (Decoding chunk by chunk as they
-    // come keeps fewer bytes at the end of a huge line, but holds more for a large listing.)
+    // One chunk is decoded as it is; several are joined first.
     const text =
-      this.pending.length === 1
-        ? this.pending[0]!.toString("utf8")
-        : Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
+      this.long !== undefined
+        ? this.long.texts.join("") + this.long.decoder.end()
+        : this.pending.length === 1
+          ? this.pending[0]!.toString("utf8")
+          : Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
     this.pending = [];
     this.pendingBytes = 0;
+    this.long = undefined;
     return text;
-  }
-
-  // Checked while a line is still coming: a line without end fails once it passes the limit, not
-  // when memory runs out.
-  private tooLong(): boolean {
-    if (this.pendingBytes <= limitBytes("message-mb")) return false;
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.fail(limitError("message-mb", "one message from the server is larger than"));
-    return true;
   }
 
   /** The limit error that made the transport stop the server, if one did. */
@@ -117,9 +135,12 @@ export class LeanStdioTransport implements Transport {
     void this.close();
   }
 
-  private onLine(raw: string): void {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  private onLine(raw: string, bytes: number): void {
+    let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (line.trim() === "") return;
+    // A large message: its bytes are returned before it is parsed, its text after.
+    const large = bytes >= RELEASE_BYTES;
+    if (large) releaseMemory();
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -134,6 +155,10 @@ export class LeanStdioTransport implements Transport {
     ) {
       if (this.noise.length < 50) this.noise.push(line.slice(0, 500));
       return;
+    }
+    if (large) {
+      raw = line = "";
+      releaseMemory();
     }
     this.onmessage?.(message as JSONRPCMessage);
   }

@@ -158,7 +158,7 @@ export async function execute(sides: string[], values: DiffValues, ctx: CliConte
     { failOn, labels, brief: values.brief },
     file?.kind === "file" ? file.path : undefined,
   );
-  emitOutputs(ctx, diff, renderers, request);
+  await emitOutputs(ctx, diff, renderers, request);
   return diff.fails(failOn) ? EXIT.FAIL : EXIT.OK;
 }
 

@@ -81,7 +81,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   );
   if (toStdout) ctx.stderr(text);
   else ctx.stdout(text);
-  if (values.json !== undefined) writeOutput(values.json, renderScanJson(result), ctx);
+  if (values.json !== undefined) await writeOutput(values.json, renderScanJson(result), ctx);
   return scanHasProblems(result) ? EXIT.FAIL : EXIT.OK;
 }
 
