@@ -1,7 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { limitBytes, limitError, limits } from "../util/limits.js";
-import { StringDecoder } from "node:string_decoder";
 import type { ToolscoreError } from "../util/errors.js";
 import { RELEASE_BYTES, releaseMemory } from "../util/memory.js";
 import { startProcess, stopProcess, type LaunchSpec } from "./process.js";
@@ -9,6 +8,22 @@ import { startProcess, stopProcess, type LaunchSpec } from "./process.js";
 const STDERR_KEEP = 64 * 1024;
 // A line longer than this is gathered in one buffer (see LeanStdioTransport.pending).
 const LONG_LINE = 1024 * 1024;
+
+/** An ArrayBuffer made with `maxByteLength` (ES2024; Node 20 has it, the TypeScript lib not yet). */
+interface ResizableBuffer extends ArrayBuffer {
+  resize(byteLength: number): void;
+  readonly maxByteLength: number;
+}
+type ResizableBufferConstructor = new (length: number, opts: { maxByteLength: number }) => ResizableBuffer;
+
+// Copies `part` into `buffer` at `at`, growing it (doubling, within its maximum); returns the end.
+function append(buffer: ResizableBuffer, at: number, part: Buffer): number {
+  const end = at + part.length;
+  if (end > buffer.byteLength)
+    buffer.resize(Math.min(buffer.maxByteLength, Math.max(end, 2 * buffer.byteLength)));
+  part.copy(new Uint8Array(buffer, at, part.length));
+  return end;
+}
 
 /**
  * A lean stdio transport behind the SDK's `Transport` interface: newline-delimited JSON-RPC over a
@@ -26,12 +41,14 @@ export class LeanStdioTransport implements Transport {
 
   private child: ChildProcess | undefined;
   // The bytes of the line being read, as chunks: joined once its newline comes, so a long line
-  // costs time in its length, not its length squared. Past LONG_LINE each chunk is decoded as it
-  // comes instead and only its text kept: text on V8's heap is returned by the collection
-  // releaseMemory runs, at once, while the bytes of a Buffer are freed some time after it.
+  // costs time in its length, not its length squared. Past LONG_LINE they are copied as they come
+  // into one resizable buffer instead (grown in place, up to the message-mb limit), and the chunks
+  // dropped; once the line is decoded the buffer is shrunk to nothing, which returns its memory at
+  // once, where a dropped Buffer's bytes stay until some collection after. So a long line holds
+  // its bytes and its text together only while it is decoded.
   private pending: Buffer[] = [];
   private pendingBytes = 0;
-  private long: { texts: string[]; decoder: StringDecoder } | undefined;
+  private long: ResizableBuffer | undefined;
   private unflushed = 0;
   private stderrText = "";
   private closed = false;
@@ -58,8 +75,7 @@ export class LeanStdioTransport implements Transport {
     child.once("exit", (code, signal) => {
       this.exit = { code, signal };
       // Flush a last line without its newline.
-      const bytes = this.pendingBytes;
-      if (bytes > 0) this.onLine(this.takePending(), bytes);
+      if (this.pendingBytes > 0) this.onLine();
       this.finish();
     });
   }
@@ -81,8 +97,7 @@ export class LeanStdioTransport implements Transport {
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
       if (!this.add(chunk.subarray(start, nl))) return;
       start = nl + 1;
-      const bytes = this.pendingBytes;
-      this.onLine(this.takePending(), bytes);
+      this.onLine();
       if (this.failed) return;
     }
     if (start < chunk.length) this.add(chunk.subarray(start));
@@ -96,16 +111,18 @@ export class LeanStdioTransport implements Transport {
     if (this.pendingBytes + part.length > max) {
       this.pending = [];
       this.pendingBytes = 0;
+      this.long?.resize(0);
       this.long = undefined;
       this.fail(limitError("message-mb", "one message from the server is larger than"));
       return false;
     }
     if (this.long === undefined && this.pendingBytes + part.length > LONG_LINE) {
-      const decoder = new StringDecoder("utf8");
-      this.long = { texts: this.pending.map((p) => decoder.write(p)), decoder };
+      this.long = new (ArrayBuffer as unknown as ResizableBufferConstructor)(0, { maxByteLength: max });
+      let at = 0;
+      for (const p of this.pending) at = append(this.long, at, p);
       this.pending = [];
     }
-    if (this.long !== undefined) this.long.texts.push(this.long.decoder.write(part));
+    if (this.long !== undefined) append(this.long, this.pendingBytes, part);
     else this.pending.push(part);
     this.pendingBytes += part.length;
     return true;
@@ -115,12 +132,13 @@ export class LeanStdioTransport implements Transport {
     // One chunk is decoded as it is; several are joined first.
     const text =
       this.long !== undefined
-        ? this.long.texts.join("") + this.long.decoder.end()
+        ? Buffer.from(this.long, 0, this.pendingBytes).toString("utf8")
         : this.pending.length === 1
           ? this.pending[0]!.toString("utf8")
           : Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
     this.pending = [];
     this.pendingBytes = 0;
+    this.long?.resize(0);
     this.long = undefined;
     return text;
   }
@@ -135,12 +153,14 @@ export class LeanStdioTransport implements Transport {
     void this.close();
   }
 
-  private onLine(raw: string, bytes: number): void {
-    let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  // Reads the line taken whole. Its text is held by this frame alone (not passed in by the
+  // caller, whose frame would keep it), so that it can be let go of once parsed.
+  private onLine(): void {
+    // A large message's text is returned once it is parsed (its bytes were, once decoded).
+    const large = this.pendingBytes >= RELEASE_BYTES;
+    let line = this.takePending();
+    if (line.endsWith("\r")) line = line.slice(0, -1);
     if (line.trim() === "") return;
-    // A large message: its bytes are returned before it is parsed, its text after.
-    const large = bytes >= RELEASE_BYTES;
-    if (large) releaseMemory();
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -157,7 +177,7 @@ export class LeanStdioTransport implements Transport {
       return;
     }
     if (large) {
-      raw = line = "";
+      line = "";
       releaseMemory();
     }
     this.onmessage?.(message as JSONRPCMessage);
