@@ -48,3 +48,12 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
     stream.on("error", done);
   });
 }
+
+/**
+ * What a command's `execute` returns: its exit code and the typed result its outputs were rendered
+ * from, so a caller in the same process (the Action) reads the result rather than a file.
+ */
+export interface Executed<R> {
+  code: number;
+  result: R;
+}
