@@ -1,7 +1,8 @@
 // Large and hostile servers through the built CLI (dist/cli.js): list, pin, verify-pin, lint and
 // diff of a server with 10,000 and 100,000 tools (one in ten changed for verify and diff), and of
-// one tool with a 50 MB description (changed throughout). Each command runs in its own process,
-// so its peak memory (maxRSS) is its own; the fixture server's time to build its answer is in the
+// one tool with a 50 MB description (changed throughout), every command, its memory measured
+// over the same command's on a one-line description. Each command runs in its own process, so its
+// peak memory (maxRSS) is its own; the fixture server's time to build its answer is in the
 // wall time, its memory is not. Prints time, peak memory, and the growth from 10,000 to 100,000.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -65,6 +66,12 @@ export default async function bench() {
       .map((l) => l.toFixed(1))
       .join(" ")} on this machine while measuring`,
   );
+  // HOSTILE_BENCH=description measures only the long description.
+  if (process.env.HOSTILE_BENCH !== "description") manyTools();
+  longDescription();
+}
+
+function manyTools() {
   const small = commands("many-tools.mjs", { FIXTURE_TOOLS: "10000" });
   const large = commands("many-tools.mjs", { FIXTURE_TOOLS: "100000" });
   console.log("\ncommand      10,000 tools       100,000 tools      growth (time, memory)");
@@ -75,11 +82,45 @@ export default async function bench() {
       `${k.padEnd(12)} ${fmt(a).padEnd(18)} ${fmt(b).padEnd(18)} ${(b.seconds / a.seconds).toFixed(1)}x, ${(b.maxRssMb / a.maxRssMb).toFixed(1)}x`,
     );
   }
+}
+
+function longDescription() {
   const mb = 50;
-  const big = commands("long-description.mjs", { FIXTURE_MB: String(mb) });
-  console.log(`\ncommand      one ${mb} MB description  (memory as a multiple of the payload)`);
-  for (const [k, r] of Object.entries(big))
-    console.log(`${k.padEnd(12)} ${fmt(r).padEnd(18)} ${(r.maxRssMb / mb).toFixed(1)}x`);
+  const payload = descriptionCommands({ FIXTURE_MB: String(mb) });
+  // The same commands on the same server with a one-line description: what a run costs anyway.
+  const empty = descriptionCommands({ FIXTURE_LINES: "1" });
+  console.log(
+    `\ncommand          one ${mb} MB description    memory over an empty run, as a multiple of the payload`,
+  );
+  for (const [k, r] of Object.entries(payload)) {
+    const over = r.maxRssMb - empty[k].maxRssMb;
+    console.log(
+      `${k.padEnd(16)} ${fmt(r).padEnd(22)} ${Math.round(over)} MB, ${(over / mb).toFixed(1)}x (empty run ${Math.round(empty[k].maxRssMb)} MB)`,
+    );
+  }
+}
+
+/**
+ * Every command on the long-description fixture with `env`: list (table, and the snapshot on
+ * stdout), lint, pin, then verify-pin and diff against a server that changed, and test.
+ */
+function descriptionCommands(env) {
+  const dir = mkdtempSync(join(tmpdir(), "toolscore-bench-"));
+  const cmd = `node ${JSON.stringify(join(servers, "long-description.mjs"))}`;
+  const changed = { ...env, FIXTURE_VARIANT: "changed" };
+  try {
+    return {
+      list: run(["mcp", "list", cmd], env, dir),
+      "list --json -": run(["mcp", "list", cmd, "--json", "-"], env, dir),
+      lint: run(["mcp", "lint", cmd], env, dir),
+      pin: run(["mcp", "pin", cmd], env, dir),
+      "verify-pin": run(["mcp", "verify-pin", cmd], changed, dir),
+      diff: run(["mcp", "diff", "toolscore.lock.json", cmd], changed, dir),
+      test: run(["mcp", "test", cmd], env, dir),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await bench();

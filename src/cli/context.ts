@@ -8,6 +8,11 @@ export interface CliContext {
   isTTY: boolean;
   /** Terminal width in columns, when known. */
   columns?: number;
+  /**
+   * Resolves once what was written to stdout has been taken by the reader, so that a long document
+   * written a piece at a time is never queued whole in memory; absent, writing does not wait.
+   */
+  drain?: () => Promise<void>;
 }
 
 /** The real process as a CliContext. */
@@ -19,12 +24,29 @@ export function processContext(): CliContext {
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
     columns: process.stdout.columns,
+    drain: () => drained(process.stdout),
   };
 }
 
 /** Colours are used on a TTY unless NO_COLOR is set (https://no-color.org). */
 export function useColor(ctx: CliContext): boolean {
   return ctx.isTTY && !ctx.env.NO_COLOR && ctx.env.TERM !== "dumb";
+}
+
+// A stream that is gone (EPIPE, closed) also ends the wait: nothing more will drain.
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      stream.off("error", done);
+      resolve();
+    };
+    stream.on("drain", done);
+    stream.on("close", done);
+    stream.on("error", done);
+  });
 }
 
 /**

@@ -205,7 +205,7 @@ export async function pinLockSet(
     unchanged,
   };
   const style = useColor(ctx) ? COLOR : PLAIN;
-  emitOutputs(ctx, summary, { text: (r) => renderLockSetPinSummary(r, style) }, { documents: [] });
+  await emitOutputs(ctx, summary, { text: (r) => renderLockSetPinSummary(r, style) }, { documents: [] });
   return EXIT.OK;
 }
 
@@ -264,7 +264,7 @@ export async function verifyLockSetCommand(
   const report = verifyLockSet(set, current, { failOn, only });
   const request = jsonAndSarif({ json: values.json as string | undefined, ci: values.ci === true });
   const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
-  emitOutputs(
+  await emitOutputs(
     ctx,
     report,
     {

@@ -3,9 +3,9 @@
 // to. Human text goes to stdout, or to stderr when stdout carries a document; a stream never
 // carries two documents; files are written atomically; `--ci` Markdown goes to the job summary and
 // annotations to whichever stream carries no document.
-import { scrubSecrets } from "../mcp/redact.js";
+import { scrubPieces, scrubSecrets } from "../mcp/redact.js";
 import { ToolscoreError } from "../util/errors.js";
-import { ownStream, writeFileAtomic } from "../util/fs.js";
+import { ownStream, writeFileAtomic, writePiecesAtomic } from "../util/fs.js";
 import { pathArg } from "./args.js";
 import { emitCiText } from "./ci.js";
 import { consoleWidth, type CliContext } from "./context.js";
@@ -14,8 +14,14 @@ import { fitText } from "../report/fit.js";
 /** The formats a result is rendered in (knip's reporters, ESLint's formatters). */
 export type Format = "text" | "json" | "markdown" | "sarif" | "github";
 
-/** A command's renderers, `result → string`, keyed by format name. */
-export type Renderers<R> = { readonly [F in Format]?: (result: R) => string };
+/**
+ * A rendering: one string, or a document as its pieces in order (a snapshot holding a description
+ * of tens of megabytes is written a piece at a time, never joined into one string).
+ */
+export type Rendering = string | readonly string[];
+
+/** A command's renderers, `result → string` (or pieces), keyed by format name. */
+export type Renderers<R> = { readonly [F in Format]?: (result: R) => Rendering };
 
 /** One document an output flag asks for. */
 export interface DocumentRequest {
@@ -69,19 +75,32 @@ export function checkOutputs(request: OutputRequest): void {
   }
 }
 
-function render<R>(renderers: Renderers<R>, format: Format, result: R): string {
+function render<R>(renderers: Renderers<R>, format: Format, result: R): Rendering {
   const r = renderers[format];
   if (!r) throw new Error(`no ${format} renderer`);
   return r(result);
 }
 
+const joined = (r: Rendering): string => (typeof r === "string" ? r : r.join(""));
+
+// Pieces go out one by one, each once the reader took the one before (`drain`), so that a long
+// document is never queued whole; scrubbed as one text only when there is a secret to scrub,
+// which could straddle two pieces.
+async function write(out: (text: string) => void, r: Rendering, drain?: () => Promise<void>): Promise<void> {
+  if (typeof r === "string") return out(r);
+  for (const piece of scrubPieces(r)) {
+    out(piece);
+    await drain?.();
+  }
+}
+
 /** Routes a result's renderings to their streams and files, as {@link OutputRequest} asks. */
-export function emitOutputs<R>(
+export async function emitOutputs<R>(
   ctx: CliContext,
   result: R,
   renderers: Renderers<R>,
   request: OutputRequest,
-): void {
+): Promise<void> {
   // A document sent to this process's own stdout by name (`--json /dev/stdout`) is one on stdout.
   request = {
     ...request,
@@ -93,15 +112,15 @@ export function emitOutputs<R>(
   const documents = request.documents.filter(given);
   const toStdout = documents.find((d) => d.to === "-");
   for (const d of documents.filter((d) => d.to !== "-"))
-    writeOutput(d.to, render(renderers, d.format, result), ctx);
-  if (toStdout) ctx.stdout(render(renderers, toStdout.format, result));
+    await writeOutput(d.to, render(renderers, d.format, result), ctx);
+  if (toStdout) await write(ctx.stdout, render(renderers, toStdout.format, result), ctx.drain);
   if (request.text !== false && renderers.text)
-    (toStdout ? ctx.stderr : ctx.stdout)(fitConsole(ctx, renderers.text(result)));
+    await write(toStdout ? ctx.stderr : ctx.stdout, fitConsole(ctx, joined(renderers.text(result))));
   if (request.ci) {
     emitCiText(
       ctx,
-      render(renderers, "markdown", result),
-      render(renderers, "github", result),
+      joined(render(renderers, "markdown", result)),
+      joined(render(renderers, "github", result)),
       Boolean(toStdout),
     );
   }
@@ -122,9 +141,10 @@ export function fitConsole(ctx: CliContext, text: string): string {
  * own stdout (`/dev/stdout`), and to stderr when it names its stderr: those are written in order
  * with the rest of the output, never replaced.
  */
-export function writeOutput(file: string, content: string, ctx: CliContext): void {
+export async function writeOutput(file: string, content: Rendering, ctx: CliContext): Promise<void> {
   const own = file === "-" ? 1 : ownStream(pathArg(file, ctx));
-  if (own === 1) ctx.stdout(content);
-  else if (own === 2) ctx.stderr(content);
-  else writeFileAtomic(pathArg(file, ctx), scrubSecrets(content));
+  if (own === 1) await write(ctx.stdout, content, ctx.drain);
+  else if (own === 2) await write(ctx.stderr, content);
+  else if (typeof content === "string") writeFileAtomic(pathArg(file, ctx), scrubSecrets(content));
+  else writePiecesAtomic(pathArg(file, ctx), scrubPieces(content));
 }

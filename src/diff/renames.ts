@@ -81,11 +81,20 @@ const STOP = new Set(
   ),
 );
 
+// The words of a description's start are evidence enough of what the tool does; a description of
+// tens of megabytes would otherwise be copied whole (lower-cased), and kept by its words.
+const WORDS_FROM = 64 * 1024;
+
 /** The content words of a description, crudely stemmed (`prints` and `print` are one word). */
 function descriptionWords(text: unknown): Set<string> {
   if (typeof text !== "string") return new Set();
   return new Set(
-    (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+    (
+      text
+        .slice(0, WORDS_FROM)
+        .toLowerCase()
+        .match(/[a-z0-9]+/g) ?? []
+    )
       .filter((w) => !STOP.has(w))
       .map((w) => (w.length > 4 ? w.replace(/(?:ies|es|s|ing|ed)$/, "") : w)),
   );

@@ -111,6 +111,14 @@ export function forgetSecrets(): void {
   secrets.clear();
 }
 
+/**
+ * A text given as pieces, scrubbed ({@link scrubSecrets}): the pieces as they are when no secret
+ * was remembered, else their joined text scrubbed (a secret may straddle two pieces).
+ */
+export function scrubPieces(pieces: readonly string[]): readonly string[] {
+  return secrets.size === 0 ? pieces : [scrubSecrets(pieces.join(""))];
+}
+
 /** `text` with every remembered secret replaced by `***`, longest first. */
 export function scrubSecrets(text: string): string {
   if (secrets.size === 0) return text;

@@ -2,9 +2,28 @@ import type { ChildProcess } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { limitBytes, limitError, limits } from "../util/limits.js";
 import type { ToolscoreError } from "../util/errors.js";
+import { RELEASE_BYTES, releaseMemory } from "../util/memory.js";
 import { startProcess, stopProcess, type LaunchSpec } from "./process.js";
 
 const STDERR_KEEP = 64 * 1024;
+// A line longer than this is gathered in one buffer (see LeanStdioTransport.pending).
+const LONG_LINE = 1024 * 1024;
+
+/** An ArrayBuffer made with `maxByteLength` (ES2024; Node 20 has it, the TypeScript lib not yet). */
+interface ResizableBuffer extends ArrayBuffer {
+  resize(byteLength: number): void;
+  readonly maxByteLength: number;
+}
+type ResizableBufferConstructor = new (length: number, opts: { maxByteLength: number }) => ResizableBuffer;
+
+// Copies `part` into `buffer` at `at`, growing it (doubling, within its maximum); returns the end.
+function append(buffer: ResizableBuffer, at: number, part: Buffer): number {
+  const end = at + part.length;
+  if (end > buffer.byteLength)
+    buffer.resize(Math.min(buffer.maxByteLength, Math.max(end, 2 * buffer.byteLength)));
+  part.copy(new Uint8Array(buffer, at, part.length));
+  return end;
+}
 
 // The line where a runtime names an error: `Error: …`, `TypeError: …`, `Error [ERR_X]: …`,
 // Python's `ModuleNotFoundError: …`, `Exception: …`.
@@ -26,9 +45,14 @@ export class LeanStdioTransport implements Transport {
 
   private child: ChildProcess | undefined;
   // The bytes of the line being read, as chunks: joined once its newline comes, so a long line
-  // costs time in its length, not its length squared.
+  // costs time in its length, not its length squared. Past LONG_LINE they are copied as they come
+  // into one resizable buffer instead (grown in place, up to the message-mb limit), and the chunks
+  // dropped; once the line is decoded the buffer is shrunk to nothing, which returns its memory at
+  // once, where a dropped Buffer's bytes stay until some collection after. So a long line holds
+  // its bytes and its text together only while it is decoded.
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  private long: ResizableBuffer | undefined;
   private unflushed = 0;
   private stderrText = "";
   private closed = false;
@@ -55,7 +79,7 @@ export class LeanStdioTransport implements Transport {
     child.once("exit", (code, signal) => {
       this.exit = { code, signal };
       // Flush a last line without its newline.
-      if (this.pendingBytes > 0) this.onLine(this.takePending());
+      if (this.pendingBytes > 0) this.onLine();
       this.finish();
     });
   }
@@ -89,40 +113,52 @@ export class LeanStdioTransport implements Transport {
     if (this.failed) return;
     let start = 0;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
-      this.pending.push(chunk.subarray(start, nl));
-      this.pendingBytes += nl - start;
+      if (!this.add(chunk.subarray(start, nl))) return;
       start = nl + 1;
-      if (this.tooLong()) return;
-      this.onLine(this.takePending());
+      this.onLine();
       if (this.failed) return;
     }
-    if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
-      this.pendingBytes += chunk.length - start;
-      this.tooLong();
+    if (start < chunk.length) this.add(chunk.subarray(start));
+  }
+
+  // Adds bytes to the line being read; false when the line passed the message-mb limit. Checked
+  // while a line is still coming: a line without end fails once it passes the limit, not when
+  // memory runs out.
+  private add(part: Buffer): boolean {
+    const max = limitBytes("message-mb");
+    if (this.pendingBytes + part.length > max) {
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.long?.resize(0);
+      this.long = undefined;
+      this.fail(limitError("message-mb", "one message from the server is larger than"));
+      return false;
     }
+    if (this.long === undefined && this.pendingBytes + part.length > LONG_LINE) {
+      this.long = new (ArrayBuffer as unknown as ResizableBufferConstructor)(0, { maxByteLength: max });
+      let at = 0;
+      for (const p of this.pending) at = append(this.long, at, p);
+      this.pending = [];
+    }
+    if (this.long !== undefined) append(this.long, this.pendingBytes, part);
+    else this.pending.push(part);
+    this.pendingBytes += part.length;
+    return true;
   }
 
   private takePending(): string {
-    // One chunk is decoded as it is; several are joined first. (Decoding chunk by chunk as they
-    // come keeps fewer bytes at the end of a huge line, but holds more for a large listing.)
+    // One chunk is decoded as it is; several are joined first.
     const text =
-      this.pending.length === 1
-        ? this.pending[0]!.toString("utf8")
-        : Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
+      this.long !== undefined
+        ? Buffer.from(this.long, 0, this.pendingBytes).toString("utf8")
+        : this.pending.length === 1
+          ? this.pending[0]!.toString("utf8")
+          : Buffer.concat(this.pending, this.pendingBytes).toString("utf8");
     this.pending = [];
     this.pendingBytes = 0;
+    this.long?.resize(0);
+    this.long = undefined;
     return text;
-  }
-
-  // Checked while a line is still coming: a line without end fails once it passes the limit, not
-  // when memory runs out.
-  private tooLong(): boolean {
-    if (this.pendingBytes <= limitBytes("message-mb")) return false;
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.fail(limitError("message-mb", "one message from the server is larger than"));
-    return true;
   }
 
   /** The limit error that made the transport stop the server, if one did. */
@@ -135,8 +171,13 @@ export class LeanStdioTransport implements Transport {
     void this.close();
   }
 
-  private onLine(raw: string): void {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  // Reads the line taken whole. Its text is held by this frame alone (not passed in by the
+  // caller, whose frame would keep it), so that it can be let go of once parsed.
+  private onLine(): void {
+    // A large message's text is returned once it is parsed (its bytes were, once decoded).
+    const large = this.pendingBytes >= RELEASE_BYTES;
+    let line = this.takePending();
+    if (line.endsWith("\r")) line = line.slice(0, -1);
     if (line.trim() === "") return;
     let message: unknown;
     try {
@@ -152,6 +193,10 @@ export class LeanStdioTransport implements Transport {
     ) {
       if (this.noise.length < 50) this.noise.push(line.slice(0, 500));
       return;
+    }
+    if (large) {
+      line = "";
+      releaseMemory();
     }
     this.onmessage?.(message as JSONRPCMessage);
   }

@@ -160,6 +160,8 @@ export function canonicalKey(key: string): string {
 
 /** SHA-256 of a string's UTF-8 bytes, as lowercase hex. */
 export function sha256Hex(text: string): string {
+  // A long text is hashed a slice at a time: its UTF-8 copy would be as large as itself.
+  if (text.length > SLICE) return sha256OfParts(text);
   return oneShot
     ? oneShot("sha256", text, "hex")
     : crypto.createHash("sha256").update(text, "utf8").digest("hex");

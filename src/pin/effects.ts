@@ -142,10 +142,14 @@ export function deriveEffects(tool: RawTool, override?: readonly Effect[]): Effe
 
   const description = typeof tool.description === "string" ? tool.description : "";
   const quoted = new Set<Effect>();
+  // Where the first sentence ends, found once and only when an exec pattern needs it: the search
+  // runs to the end of a description without a full stop, which may be megabytes long.
+  let sentenceEnd: number | undefined;
+  const leadEnd = () => (sentenceEnd ??= /^\s*[^]*?(?:[.!?](?=\s)|\n\s*\n|$)/.exec(description)![0].length);
   for (const { capability, pattern } of DESCRIPTION_PATTERNS) {
     // One quote per capability is enough to explain it.
     if (quoted.has(capability)) continue;
-    const m = firstMatch(pattern, description, capability === "exec");
+    const m = firstMatch(pattern, description, capability === "exec" ? leadEnd : undefined);
     if (m) {
       found.add(capability, `description '${m}'`);
       quoted.add(capability);
@@ -158,19 +162,21 @@ export function deriveEffects(tool: RawTool, override?: readonly Effect[]): Effe
   return found.result();
 }
 
-/** The first match of `pattern` in `text`, skipping negated ones when `skipNegated`. */
-function firstMatch(pattern: RegExp, text: string, exec: boolean): string | undefined {
+/**
+ * The first match of `pattern` in `text`. For an exec pattern (`leadEnd` given), negated matches
+ * are skipped, and an imperative counts only in the first sentence, which ends at `leadEnd()`.
+ */
+function firstMatch(pattern: RegExp, text: string, leadEnd?: () => number): string | undefined {
   const global = new RegExp(
     pattern.source,
     pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`,
   );
   // The first sentence says what the tool does; an imperative later on is advice to the model
   // ("Run the returned curl command"), while a third-person verb still describes the tool.
-  const lead = /^\s*[^]*?(?:[.!?](?=\s)|\n\s*\n|$)/.exec(text)![0].length;
   for (const m of text.matchAll(global)) {
-    if (!exec) return m[0];
+    if (!leadEnd) return m[0];
     if (negated(text, m.index)) continue;
-    if (/^\w+s\b/i.test(m[0]) || m.index < lead) return m[0];
+    if (/^\w+s\b/i.test(m[0]) || m.index < leadEnd()) return m[0];
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { readJsonFile, writePiecesAtomic } from "../util/fs.js";
+import { readJsonFile, readTextHead, writePiecesAtomic } from "../util/fs.js";
 import { lockPieces, parseLock, type Lock } from "./lock.js";
 import { LOCKSET_KIND } from "./lockset.js";
 
@@ -22,9 +22,20 @@ export function readLock(path: string): Lock {
 
 /** True when `path` names a file whose kind is a lock set (a lock for a whole client config). */
 export function isLockSetFile(path: string): boolean {
+  // The kind is the first key of every lock toolscore writes: read from the file's start, a lock
+  // of a server with a 50 MB description is not read (and parsed) twice.
+  const first = firstKind(path);
+  if (first !== undefined) return first === LOCKSET_KIND;
   try {
     return (readJsonFile(path, "lock") as { kind?: unknown } | null)?.kind === LOCKSET_KIND;
   } catch {
     return false;
   }
+}
+
+/** The `kind` of a JSON file whose first key is `kind`, read from its first bytes; else undefined. */
+function firstKind(path: string): string | undefined {
+  const head = readTextHead(path, 4096);
+  const m = head === undefined ? null : /^\s*\{\s*"kind"\s*:\s*("(?:[^"\\]|\\.)*")\s*[,}]/.exec(head);
+  return m ? (JSON.parse(m[1]!) as string) : undefined;
 }

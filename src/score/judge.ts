@@ -194,8 +194,9 @@ export function needsInput(o: CallOutcome): string | null {
 
 /**
  * Why a result breaks its tool's outputSchema, or null when it honours it. A result that could not
- * be checked (the schema does not compile, or one of its patterns ran past `regex-ms` on the
- * result) is never passed: it is invalid output, and the reason says what was not checked.
+ * be checked (the schema does not compile or holds a pattern past `pattern-chars`, or one of its
+ * patterns ran past `regex-ms` on the result) is never passed: it is invalid output whose reason
+ * starts "not checked" and says what was not checked, and why.
  */
 export function outputProblem(result: Record<string, unknown>, outputSchema: unknown): string | null {
   if (!("structuredContent" in result) || result.structuredContent === undefined)
@@ -205,15 +206,15 @@ export function outputProblem(result: Record<string, unknown>, outputSchema: unk
     const problem = compileProblem(outputSchema) ?? "";
     // A schema too large for the compiler is not known to be broken: say only that it was not checked.
     return tooLargeToCheck(outputSchema)
-      ? `structuredContent could not be checked: the outputSchema is ${cut(problem, 160)}`
-      : `structuredContent could not be checked: the outputSchema does not compile (${cut(problem, 160)})`;
+      ? `not checked: structuredContent could not be checked, the outputSchema is ${cut(problem, 160)}`
+      : `not checked: structuredContent could not be checked, the outputSchema does not compile (${cut(problem, 160)})`;
   }
   let err: string | null;
   try {
     err = check.check(result.structuredContent);
   } catch (e) {
     if (e instanceof NotChecked)
-      return `structuredContent could not be checked against the outputSchema: ${e.message}`;
+      return `not checked: structuredContent could not be checked against the outputSchema, ${e.message}`;
     throw e;
   }
   return err === null ? null : `structuredContent does not match the outputSchema: ${err}`;

@@ -14,6 +14,7 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import { ToolscoreError } from "./errors.js";
 import { parseJsonFileText } from "./json.js";
+import { RELEASE_BYTES, releaseMemory } from "./memory.js";
 
 let tmpCounter = 0;
 
@@ -53,11 +54,31 @@ export function readJsonFile(path: string, what = "file", shown = path): unknown
     });
   }
   try {
-    return parseJsonFileText(text);
+    const data = parseJsonFileText(text);
+    // A large file's text is garbage once parsed: returned now, before the work on the data.
+    if (text.length >= RELEASE_BYTES) {
+      text = "";
+      releaseMemory();
+    }
+    return data;
   } catch (e) {
     const detail = (e as Error).message.split("\n")[0];
     const hint = text.trim() === "" ? "the file is empty" : `not valid JSON: ${detail}`;
     throw new ToolscoreError("FILE_INVALID", `${shown} is not a readable ${what}: ${hint}`, { path });
+  }
+}
+
+/** The first `bytes` bytes of a file as UTF-8 text, or undefined when it cannot be read. */
+export function readTextHead(path: string, bytes: number): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const head = Buffer.alloc(bytes);
+    return head.toString("utf8", 0, readSync(fd, head, 0, bytes, 0));
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

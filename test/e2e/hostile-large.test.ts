@@ -6,6 +6,7 @@ import { after, describe, test } from "node:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { fixtureCommand, pidRecorder, ROOT, runNode } from "../support/cli.js";
 
 const pids = pidRecorder();
@@ -86,5 +87,32 @@ describe("large listings under a capped heap", () => {
       lint.stdout,
       /description \(16384 KB\) was scanned for hidden characters only up to the scan-kb limit/,
     );
+  });
+
+  test("one 16 MB description: list --json - streams the snapshot in a 36 MB heap, the bytes serialize makes", async () => {
+    const server = fixtureCommand("long-description.mjs");
+    const r = await bin(["mcp", "list", server, "--json", "-"], 36, { FIXTURE_MB: "16" });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stdout.length > 16 * 1024 * 1024);
+    // The whole-string serializer (the file format) gives the same bytes.
+    assert.equal(r.stdout, ServerSnapshot.serialize(ServerSnapshot.parse(JSON.parse(r.stdout))));
+    // A long description with escapes (new lines, quotes), to stdout and to a file alike.
+    const file = join(dir, "lines.json");
+    const env = { FIXTURE_LINES: "20000", FIXTURE_VARIANT: 'a "quoted" \\ variant' };
+    const lines = await bin(["mcp", "list", server, "--json", "-"], 128, env);
+    assert.equal(lines.code, 0, lines.stderr);
+    assert.equal(lines.stdout, ServerSnapshot.serialize(ServerSnapshot.parse(JSON.parse(lines.stdout))));
+    assert.equal((await bin(["mcp", "list", server, "--json", file], 128, env)).code, 0);
+    assert.equal(readFileSync(file, "utf8"), lines.stdout);
+  });
+
+  test("one 16 MB description changed throughout: diff against its lock in a 52 MB heap", async () => {
+    const lock = join(dir, "diff16.lock.json");
+    const server = fixtureCommand("long-description.mjs");
+    const pin = await bin(["mcp", "pin", server, "--lock", lock], 256, { FIXTURE_MB: "16" });
+    assert.equal(pin.code, 0, pin.stderr);
+    const diff = await bin(["mcp", "diff", lock, server], 52, { FIXTURE_MB: "16", FIXTURE_VARIANT: "b" });
+    assert.equal(diff.code, 1, diff.stderr);
+    assert.match(diff.stdout, /diff too large to show: 1 line, sha256 [0-9a-f]{12} -> 1 line/);
   });
 });

@@ -110,13 +110,22 @@ describe("patterns only a backtracking engine runs", () => {
       [
         false,
         "invalid-output",
-        'structuredContent could not be checked against the outputSchema: the pattern "^(?=a)(a+)+$" ran past the regex-ms limit of 200 ms: raise it with --limit regex-ms=N or TOOLSCORE_LIMIT_REGEX_MS',
+        'not checked: structuredContent could not be checked against the outputSchema, the pattern "^(?=a)(a+)+$" ran past the regex-ms limit of 200 ms: raise it with --limit regex-ms=N or TOOLSCORE_LIMIT_REGEX_MS',
       ],
+    );
+    assert.deepEqual(
+      [byTool.slow_counted!.ok, byTool.slow_counted!.outcome],
+      [false, "invalid-output"],
+      byTool.slow_counted!.detail,
+    );
+    assert.match(
+      byTool.slow_counted!.detail,
+      /^not checked: .*"\^\(a\+\)\{1,50\}\$" ran past the regex-ms limit/,
     );
     assert.equal(byTool.long_pattern!.ok, false);
     assert.match(
       byTool.long_pattern!.detail,
-      /^structuredContent could not be checked: the outputSchema does not compile \(a pattern of 1207 characters is past the pattern-chars limit/,
+      /^not checked: structuredContent could not be checked, the outputSchema does not compile \(a pattern of 1207 characters is past the pattern-chars limit/,
     );
     assert.equal(byTool.quick!.ok, true, byTool.quick!.detail);
   });

@@ -213,6 +213,6 @@ test("a schema too large for the compiler is not checked, and neither side calls
   assert.ok(!rules.includes("schema-invalid"));
   assert.match(
     outputProblem({ structuredContent: {} }, schema) ?? "",
-    /^structuredContent could not be checked: the outputSchema is too large to check: /,
+    /^not checked: structuredContent could not be checked, the outputSchema is too large to check: /,
   );
 });

@@ -172,7 +172,7 @@ export async function execute(
     { failOn, labels, brief: values.brief },
     file?.kind === "file" ? file.path : undefined,
   );
-  emitOutputs(ctx, diff, renderers, request);
+  await emitOutputs(ctx, diff, renderers, request);
   return { code: diff.fails(failOn) ? EXIT.FAIL : EXIT.OK, result: diff };
 }
 

@@ -138,6 +138,6 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     file: shown,
     backup: changed ? shown + BACKUP : null,
   };
-  emitOutputs(ctx, report, { text: renderInstallReport }, { documents: [] });
+  await emitOutputs(ctx, report, { text: renderInstallReport }, { documents: [] });
   return EXIT.OK;
 }

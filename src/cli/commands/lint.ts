@@ -122,6 +122,6 @@ export async function execute(
   // Findings point into the snapshot or lock that was linted, or else the config file.
   const target = result.listed.target;
   const file = target?.kind === "file" ? target.path : values.config;
-  emitOutputs(ctx, result, lintRenderers(ctx, file), request);
+  await emitOutputs(ctx, result, lintRenderers(ctx, file), request);
   return { code: result.ok ? EXIT.OK : EXIT.FAIL, result };
 }

@@ -4,6 +4,7 @@ import { listRows, renderList } from "../../report/list.js";
 import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { listServer } from "../../api/list.js";
+import { prettyJsonPieces } from "../../util/json-out.js";
 import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, serverOptions } from "../args.js";
 import { consoleWidth, useColor, type CliContext } from "../context.js";
 import { emitOutputs, type Renderers } from "../output.js";
@@ -30,7 +31,8 @@ export function listRenderers(ctx: CliContext): Renderers<ServerSnapshot> {
       const { columns } = consoleWidth(ctx);
       return renderList(snapshot, rows, style, columns) + renderSurfaceList(snapshot, style, columns);
     },
-    json: (snapshot) => ServerSnapshot.serialize(snapshot),
+    // The bytes of ServerSnapshot.serialize, as pieces: a long description is never copied.
+    json: (snapshot) => prettyJsonPieces(ServerSnapshot.of(snapshot)),
   };
 }
 
@@ -47,7 +49,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return 0;
   }
   const { snapshot } = await listServer(positionals[0], serverOptions(values, ctx));
-  emitOutputs(ctx, snapshot, listRenderers(ctx), {
+  await emitOutputs(ctx, snapshot, listRenderers(ctx), {
     documents: [
       { format: "json", to: values.json, option: "--json", announce: (to) => `Snapshot written to ${to}\n` },
     ],

@@ -100,6 +100,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const shown = relative(ctx.cwd, lockPath) || lockPath;
   const style = useColor(ctx) ? COLOR : PLAIN;
   const file = shown.startsWith("..") ? lockPath : shown;
-  emitOutputs(ctx, lock, { text: (l) => renderPinSummary(l, file, unchanged, style) }, { documents: [] });
+  await emitOutputs(
+    ctx,
+    lock,
+    { text: (l) => renderPinSummary(l, file, unchanged, style) },
+    { documents: [] },
+  );
   return 0;
 }

@@ -77,7 +77,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const request: OutputRequest = { documents: [{ format: "json", to: values.json, option: "--json" }] };
   const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
   const show = showPath(baseDir("home", places), places.project);
-  emitOutputs(
+  await emitOutputs(
     ctx,
     result,
     { text: (r) => renderScan(r, show, style, textColumns(ctx)), json: renderScanJson },

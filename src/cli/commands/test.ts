@@ -174,7 +174,7 @@ export async function execute(
       `toolscore: warning: --capabilities names '${escapeLine(name)}', which the server does not have\n`,
     );
 
-  emitOutputs(ctx, result, testRenderers(ctx), request);
+  await emitOutputs(ctx, result, testRenderers(ctx), request);
   let code: number = EXIT.OK;
   if (result.pin && !result.pin.ok) code = EXIT.FAIL;
   if (values.ci && card.fixes.some((f) => f.blocking)) code = EXIT.FAIL;

@@ -103,7 +103,12 @@ export async function execute(
   const { report } = await verify(positionals[0], lock, { ...serverOptions(values, ctx), failOn });
   // SARIF (and the lint rule catalogue it carries) is loaded only when asked for.
   const sarif = values.sarif === undefined ? undefined : await pinSarifRenderer(lockArg, ctx);
-  emitOutputs(ctx, report, verifyRenderers(ctx, lockArg, !stdoutCarriesDocument(request), sarif), request);
+  await emitOutputs(
+    ctx,
+    report,
+    verifyRenderers(ctx, lockArg, !stdoutCarriesDocument(request), sarif),
+    request,
+  );
   return { code: report.ok ? EXIT.OK : EXIT.FAIL, result: report };
 }
 
