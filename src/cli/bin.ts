@@ -15,13 +15,23 @@ if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"
     process.on(signal, () => {
       const graceMs = stopping++ === 0 ? 1000 : 0;
       if (graceMs) process.stderr.write(`\ntoolscore: interrupted, stopping servers\n`);
-      void import("../mcp/process.js")
+      void import("./launch-ahead.js")
         .then(({ stopAllProcesses }) => stopAllProcesses(graceMs))
         .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
     });
   }
-  const { main, processContext } = await import("./main.js");
+  // `mcp list` and `mcp verify-pin` start their server first, so that it boots while the command
+  // loads; the command takes it over, and a server no command took is stopped at the end.
+  const early =
+    argv[0] === "mcp" && (argv[1] === "list" || argv[1] === "verify-pin")
+      ? import("./launch-ahead.js")
+      : undefined;
+  const loaded = import("./main.js");
+  const ahead = await early;
+  ahead?.launchServerAhead(argv.slice(1), process.env, process.cwd());
+  const { main, processContext } = await loaded;
   const code = await main(argv, processContext());
+  await ahead?.dropLaunchedAhead();
   process.exitCode = code;
   // Stdio servers are stopped by each command; whatever else kept the loop alive (an HTTP
   // keep-alive socket) must not keep the process waiting. Output written to a socket (as a parent
