@@ -20,10 +20,10 @@ if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"
         .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
     });
   }
-  // `mcp list` and `mcp verify-pin` start their server first, so that it boots while the command
-  // loads; the command takes it over, and a server no command took is stopped at the end.
+  // `mcp list`, `mcp verify-pin` and `mcp guard` start their server first, so that it boots while
+  // the command loads; the command takes it over, and a server no command took is stopped at the end.
   const early =
-    argv[0] === "mcp" && (argv[1] === "list" || argv[1] === "verify-pin")
+    argv[0] === "mcp" && ["list", "verify-pin", "guard"].includes(argv[1] ?? "")
       ? import("./launch-ahead.js")
       : undefined;
   const loaded = import("./main.js");

@@ -17,12 +17,15 @@ export { dropLaunchedAhead, stopAllProcesses } from "../mcp/process.js";
 const VALUE_OPTIONS: Record<string, readonly string[]> = {
   list: ["json", "timeout", "protocol", "client-capabilities"],
   "verify-pin": ["lock", "fail-on", "json", "timeout", "protocol"],
+  guard: ["lock", "on-drift", "log", "timeout"],
 };
 
 /**
- * Starts the server of `mcp list SERVER` or `mcp verify-pin SERVER` (given `argv` after `mcp`)
- * when SERVER is a launch command and nothing else on the line bears on the launch; returns
- * whether it did.
+ * Starts the server of `mcp list SERVER`, `mcp verify-pin SERVER` or `mcp guard --lock FILE --
+ * CMD ARG...` (given `argv` after `mcp`) when SERVER is a launch command and nothing else on the
+ * line bears on the launch; returns whether it did. Nothing is started for a lock that is not
+ * there; the guard checks the lock before it reads a byte from the client or the server, and a
+ * server it does not take is stopped.
  */
 export function launchServerAhead(
   argv: readonly string[],
@@ -31,11 +34,14 @@ export function launchServerAhead(
 ): boolean {
   const names = VALUE_OPTIONS[argv[0] ?? ""];
   if (!names) return false;
+  const dashes = argv.indexOf("--");
+  // The guard's server comes after --, taken as it is; the others' is one quoted argument.
+  if ((argv[0] === "guard") !== dashes >= 0) return false;
   let positionals: string[];
   let lock: string | undefined;
   try {
     const parsed = parseArgs({
-      args: argv.slice(1),
+      args: argv.slice(1, dashes >= 0 ? dashes : undefined),
       options: {
         ...Object.fromEntries(names.map((n) => [n, { type: "string" as const }])),
         verbose: { type: "boolean" },
@@ -48,6 +54,13 @@ export function launchServerAhead(
     lock = values.lock as string | undefined;
   } catch {
     return false; // the command reports it
+  }
+  if (argv[0] === "guard") {
+    const command = argv.slice(dashes + 1);
+    if (positionals.length > 0 || command.length === 0 || lock === undefined) return false;
+    if (!statSync(resolve(cwd, lock), { throwIfNoEntry: false })) return false;
+    launchAhead({ argv: command, env: {}, baseEnv: env, cwd });
+    return true;
   }
   const server = positionals[0];
   if (positionals.length !== 1 || server === undefined) return false;

@@ -1,10 +1,12 @@
-// The bin starts the server of `mcp list` and `mcp verify-pin` before it loads the command, and the
-// command takes that process over: one server per run (two only for a server that quits on the
-// probe), its failures reported as before, and none left behind when the command never took it.
+// The bin starts the server of `mcp list`, `mcp verify-pin` and `mcp guard -- CMD` before it loads
+// the command, and the command takes that process over: one server per run (two only for a server
+// that quits on the probe), its failures reported as before, and none left behind when the command
+// never took it.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { alive, fixtureCommand, pidRecorder, runBin, tempDir } from "../support/cli.js";
+import { guardArgs, handshakeLines, pinFixture, spawnGuard } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-ahead-");
 after(() => tmp.remove());
@@ -92,6 +94,23 @@ test("a launch that names options the early start does not read is left to the c
       { env: pids.env },
     );
     assert.equal(r.code, 0, r.stderr);
+    assert.equal(pids.pids().length, 1);
+  });
+});
+
+test("mcp guard -- CMD takes over the server started ahead: one server for the session", async () => {
+  const lock = join(tmp.dir, "guarded.lock.json");
+  await pinFixture("v2-stdio.mjs", lock);
+  await withPids(async (pids) => {
+    const g = spawnGuard(guardArgs(lock, "v2-stdio.mjs"), pids.env);
+    g.write(handshakeLines());
+    const init = await g.answer(1);
+    assert.ok(init.result, JSON.stringify(init));
+    g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+    const list = (await g.answer(2)) as { result?: { tools?: unknown[] } };
+    assert.ok(list.result?.tools?.length, JSON.stringify(list));
+    g.child.stdin.end();
+    assert.equal(await g.exit, 0);
     assert.equal(pids.pids().length, 1);
   });
 });
