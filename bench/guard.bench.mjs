@@ -8,7 +8,7 @@
 //   start-up  spawn to the answer of the client's first tools/list, directly and through the
 //             guard (which lists and checks the server itself first); medians. Also the guard
 //             process's own CPU time up to that answer (the server's is the same either way).
-//             BENCH_BASELINE=DIR (a folder holding another build's dist/) adds that build's guard
+//             BENCH_BASELINE=DIR (a folder holding another build's dist/ and package.json) adds its guard
 //             to the same alternating start-up runs, for a before/after figure.
 //   memory    one long session on the echo server: 100,000 requests, 64 in flight, every 100th a
 //             tools/list (each answer checked against the lock) and a list_changed from the server
@@ -28,6 +28,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tmp = join(root, ".bench-tmp");
 const node = process.execPath;
 const cli = join(root, "dist", "cli.js");
+// The guard as a client's config runs it: through the package's bin.
+const bin = (dir) => join(dir, JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).bin.toolscore);
 const relay = join(root, "bench", "relay.mjs");
 
 const SERVERS = {
@@ -43,16 +45,14 @@ const SERVERS = {
   },
 };
 
-const baselineCli = process.env.BENCH_BASELINE
-  ? join(process.env.BENCH_BASELINE, "dist", "cli.js")
-  : undefined;
+const baselineCli = process.env.BENCH_BASELINE ? bin(process.env.BENCH_BASELINE) : undefined;
 // Which parts run (BENCH_PARTS=calls,startup,memory; default all).
 const PARTS = new Set((process.env.BENCH_PARTS ?? "calls,startup,memory").split(","));
 
 const routes = (server) => ({
   direct: server.argv,
   relay: [node, relay, ...server.argv],
-  guard: [node, cli, "mcp", "guard", "--lock", server.lock, "--", ...server.argv],
+  guard: [node, bin(root), "mcp", "guard", "--lock", server.lock, "--", ...server.argv],
   baseline: baselineCli && [node, baselineCli, "mcp", "guard", "--lock", server.lock, "--", ...server.argv],
 });
 

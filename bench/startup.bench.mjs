@@ -6,7 +6,8 @@
 //   verify-pin      node dist/cli.js mcp verify-pin SERVER --lock LOCK (a lock pinned beforehand);
 //   sdk v2 client   the official v2 SDK's minimal Client + StdioClientTransport: connect, listTools,
 //                   close; by default (the 2025 handshake) and with versionNegotiation 'auto';
-//   --version       node dist/cli.js --version, against node -e 0.
+//   --version       the package's bin (package.json "bin": dist/toolscore.cjs) with --version,
+//                   against node -e 0.
 // Servers: the bundled sample server (v2 SDK, serves both eras), server-memory (v1 SDK, 2025
 // era only, so toolscore pays its probe and falls back) and bench/echo-server.mjs, a raw JSON-lines
 // server of one tool (2025 era) that boots in about the time of `node -e 0`. The comparison with
@@ -15,7 +16,7 @@
 // Commands run interleaved, many times each; the figures are medians of wall time, with the mean
 // CPU time beside them (Linux), which a busy machine disturbs far less: the --version pair is
 // given as a CPU ratio too.
-// BENCH_BASELINE=DIR (a folder holding another build's dist/, e.g. of the main branch) adds that
+// BENCH_BASELINE=DIR (a folder holding another build's dist/ and package.json, e.g. main's) adds that
 // build's mcp list, verify-pin and --version to the same interleaved run, marked "(baseline)".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -103,6 +104,7 @@ export default async function startupBench({ reps = Number(process.env.BENCH_REP
   mkdirSync(tmp, { recursive: true });
   const node = process.execPath;
   const cli = join(root, "dist", "cli.js");
+  const bin = (dir) => join(dir, JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).bin.toolscore);
   const baseline = process.env.BENCH_BASELINE
     ? join(process.env.BENCH_BASELINE, "dist", "cli.js")
     : undefined;
@@ -142,14 +144,14 @@ export default async function startupBench({ reps = Number(process.env.BENCH_REP
     "-",
   ];
   cases["node -e 0"] = [node, "-e", "0"];
-  cases["toolscore --version"] = [node, cli, "--version"];
+  cases["toolscore --version"] = [node, bin(root), "--version"];
   if (baseline) {
     cases["dual-era: mcp list 2025 (baseline)"] = [
       node,
       baseline,
       ...cases["dual-era: mcp list 2025"].slice(2),
     ];
-    cases["toolscore --version (baseline)"] = [node, baseline, "--version"];
+    cases["toolscore --version (baseline)"] = [node, bin(process.env.BENCH_BASELINE), "--version"];
   }
 
   const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));

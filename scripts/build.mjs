@@ -137,6 +137,22 @@ await Promise.all([
     // Bundled dependencies that are CommonJS need a require() in ESM output.
     banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
   }),
+  // The package's bin: CommonJS, so that `toolscore --version` starts no ES module loader; every
+  // other command goes on in dist/cli.js (left an import(), not bundled).
+  build({
+    ...common,
+    format: "cjs",
+    entryPoints: { toolscore: "./src/cli/bin-cjs.ts" },
+    outExtension: { ".js": ".cjs" },
+    outdir: next,
+    plugins: [
+      {
+        name: "esm-bin",
+        setup: (b) => b.onResolve({ filter: /^\.\/bin\.js$/ }, () => ({ path: "./cli.js", external: true })),
+      },
+    ],
+    banner: { js: "#!/usr/bin/env node" },
+  }),
   build({
     ...common,
     entryPoints: { index: "./src/index.ts" },
