@@ -2,8 +2,9 @@
 //   raw floor       a tiny script: spawn the server, write the handshake and tools/list as newline
 //                   JSON, read the answers, exit. 2025 era: initialize, initialized, tools/list;
 //                   2026-07-28: server/discover, then tools/list with its _meta envelope;
-//   mcp list        node dist/cli.js mcp list SERVER --json - (negotiating, as a user runs it);
-//   verify-pin      node dist/cli.js mcp verify-pin SERVER --lock LOCK (a lock pinned beforehand);
+//   mcp list        toolscore mcp list SERVER --json - (negotiating, as a user runs it: the
+//                   package's bin, dist/toolscore.cjs);
+//   verify-pin      toolscore mcp verify-pin SERVER --lock LOCK (a lock pinned beforehand);
 //   sdk v2 client   the official v2 SDK's minimal Client + StdioClientTransport: connect, listTools,
 //                   close; by default (the 2025 handshake) and with versionNegotiation 'auto';
 //   --version       the package's bin (package.json "bin": dist/toolscore.cjs) with --version,
@@ -103,11 +104,9 @@ const median = (xs) => {
 export default async function startupBench({ reps = Number(process.env.BENCH_REPS ?? 15) } = {}) {
   mkdirSync(tmp, { recursive: true });
   const node = process.execPath;
-  const cli = join(root, "dist", "cli.js");
   const bin = (dir) => join(dir, JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).bin.toolscore);
-  const baseline = process.env.BENCH_BASELINE
-    ? join(process.env.BENCH_BASELINE, "dist", "cli.js")
-    : undefined;
+  const cli = bin(root);
+  const baseline = process.env.BENCH_BASELINE ? bin(process.env.BENCH_BASELINE) : undefined;
   const script = (name, text) => {
     const file = join(tmp, name);
     writeFileSync(file, text);
@@ -144,14 +143,14 @@ export default async function startupBench({ reps = Number(process.env.BENCH_REP
     "-",
   ];
   cases["node -e 0"] = [node, "-e", "0"];
-  cases["toolscore --version"] = [node, bin(root), "--version"];
+  cases["toolscore --version"] = [node, cli, "--version"];
   if (baseline) {
     cases["dual-era: mcp list 2025 (baseline)"] = [
       node,
       baseline,
       ...cases["dual-era: mcp list 2025"].slice(2),
     ];
-    cases["toolscore --version (baseline)"] = [node, bin(process.env.BENCH_BASELINE), "--version"];
+    cases["toolscore --version (baseline)"] = [node, baseline, "--version"];
   }
 
   const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
