@@ -8,6 +8,8 @@
 //   start-up  spawn to the answer of the client's first tools/list, directly and through the
 //             guard (which lists and checks the server itself first); medians. Also the guard
 //             process's own CPU time up to that answer (the server's is the same either way).
+//             BENCH_BASELINE=DIR (a folder holding another build's dist/ and package.json) adds its guard
+//             to the same alternating start-up runs, for a before/after figure.
 //   memory    one long session on the echo server: 100,000 requests, 64 in flight, every 100th a
 //             tools/list (each answer checked against the lock) and a list_changed from the server
 //             every 1,000 calls (each a full listing and check by the guard); the guard's resident
@@ -26,6 +28,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tmp = join(root, ".bench-tmp");
 const node = process.execPath;
 const cli = join(root, "dist", "cli.js");
+// The guard as a client's config runs it: through the package's bin.
+const bin = (dir) => join(dir, JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).bin.toolscore);
 const relay = join(root, "bench", "relay.mjs");
 
 const SERVERS = {
@@ -41,10 +45,15 @@ const SERVERS = {
   },
 };
 
+const baselineCli = process.env.BENCH_BASELINE ? bin(process.env.BENCH_BASELINE) : undefined;
+// Which parts run (BENCH_PARTS=calls,startup,memory; default all).
+const PARTS = new Set((process.env.BENCH_PARTS ?? "calls,startup,memory").split(","));
+
 const routes = (server) => ({
   direct: server.argv,
   relay: [node, relay, ...server.argv],
-  guard: [node, cli, "mcp", "guard", "--lock", server.lock, "--", ...server.argv],
+  guard: [node, bin(root), "mcp", "guard", "--lock", server.lock, "--", ...server.argv],
+  baseline: baselineCli && [node, baselineCli, "mcp", "guard", "--lock", server.lock, "--", ...server.argv],
 });
 
 // A raw newline-JSON client: no SDK on the measuring side, so that what differs is the hop.
@@ -267,7 +276,7 @@ export default async function guardBench({
   const pin = spawnSync(node, [cli, "mcp", "pin", SERVERS.echo.argv.join(" "), "--lock", SERVERS.echo.lock]);
   if (pin.status !== 0) throw new Error(`cannot pin the echo server: ${pin.stderr}`);
 
-  for (const [name, server] of Object.entries(SERVERS)) {
+  for (const [name, server] of Object.entries(PARTS.has("calls") ? SERVERS : {})) {
     const r = routes(server);
     const times = { direct: [], relay: [], guard: [] };
     const cpu = { direct: [], relay: [], guard: [] };
@@ -298,22 +307,38 @@ export default async function guardBench({
     console.log(`  CPU guard / relay: ${(c.guard / c.relay).toFixed(2)}x`);
   }
 
-  const r = routes(SERVERS.notes);
-  const startup = { direct: [], guard: [] };
-  const guardCpu = [];
-  for (let i = 0; i < starts; i++) {
-    startup.direct.push((await timeStartup(r.direct)).ms);
-    const g = await timeStartup(r.guard);
-    startup.guard.push(g.ms);
-    guardCpu.push(g.cpuMs);
+  for (const [name, server] of Object.entries(PARTS.has("startup") ? SERVERS : {})) {
+    const r = routes(server);
+    const startup = { direct: [], guard: [], baseline: [] };
+    const guardCpu = [];
+    const baseCpu = [];
+    for (let i = 0; i < starts; i++) {
+      startup.direct.push((await timeStartup(r.direct)).ms);
+      const g = await timeStartup(r.guard);
+      startup.guard.push(g.ms);
+      guardCpu.push(g.cpuMs);
+      if (r.baseline) {
+        const b = await timeStartup(r.baseline);
+        startup.baseline.push(b.ms);
+        baseCpu.push(b.cpuMs);
+      }
+    }
+    const sd = median(startup.direct);
+    const sg = median(startup.guard);
+    console.log(`start-up to the first tools/list answer, ${name} server (median of ${starts}):`);
+    console.log(
+      `  direct ${sd.toFixed(0)} ms, guard ${sg.toFixed(0)} ms: the guard adds ${(sg - sd).toFixed(0)} ms (target <= 60 ms)`,
+    );
+    if (r.baseline) {
+      const sb = median(startup.baseline);
+      console.log(`  baseline guard ${sb.toFixed(0)} ms: it adds ${(sb - sd).toFixed(0)} ms`);
+      console.log(
+        `  the baseline guard process's own CPU up to that answer: ${median(baseCpu).toFixed(0)} ms`,
+      );
+    }
+    console.log(`  the guard process's own CPU up to that answer: ${median(guardCpu).toFixed(0)} ms`);
   }
-  const sd = median(startup.direct);
-  const sg = median(startup.guard);
-  console.log(`start-up to the first tools/list answer, notes server (median of ${starts}):`);
-  console.log(
-    `  direct ${sd.toFixed(0)} ms, guard ${sg.toFixed(0)} ms: the guard adds ${(sg - sd).toFixed(0)} ms (target <= 60 ms)`,
-  );
-  console.log(`  the guard process's own CPU up to that answer: ${median(guardCpu).toFixed(0)} ms`);
+  if (!PARTS.has("memory")) return;
 
   const { samples, answers } = await memory(SERVERS.echo, memoryCalls);
   const mb = (kb) => (kb / 1024).toFixed(1);

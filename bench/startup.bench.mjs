@@ -2,15 +2,23 @@
 //   raw floor       a tiny script: spawn the server, write the handshake and tools/list as newline
 //                   JSON, read the answers, exit. 2025 era: initialize, initialized, tools/list;
 //                   2026-07-28: server/discover, then tools/list with its _meta envelope;
-//   mcp list        node dist/cli.js mcp list SERVER --json - (negotiating, as a user runs it);
-//   verify-pin      node dist/cli.js mcp verify-pin SERVER --lock LOCK (a lock pinned beforehand);
+//   mcp list        toolscore mcp list SERVER --json - (negotiating, as a user runs it: the
+//                   package's bin, dist/toolscore.cjs);
+//   verify-pin      toolscore mcp verify-pin SERVER --lock LOCK (a lock pinned beforehand);
 //   sdk v2 client   the official v2 SDK's minimal Client + StdioClientTransport: connect, listTools,
 //                   close; by default (the 2025 handshake) and with versionNegotiation 'auto';
-//   --version       node dist/cli.js --version, against node -e 0.
-// Servers: the bundled sample server (v2 SDK, serves both eras) and server-memory (v1 SDK, 2025
-// era only, so toolscore pays its probe and falls back). Commands run interleaved, many times
-// each; the figures are medians of wall time, with the mean CPU time beside them (Linux), which a
-// busy machine disturbs far less: the --version pair is given as a CPU ratio too.
+//   --version       the package's bin (package.json "bin": dist/toolscore.cjs) with --version,
+//                   against node -e 0.
+// Servers: the bundled sample server (v2 SDK, serves both eras), server-memory (v1 SDK, 2025
+// era only, so toolscore pays its probe and falls back) and bench/echo-server.mjs, a raw JSON-lines
+// server of one tool (2025 era) that boots in about the time of `node -e 0`. The comparison with
+// the SDK's client depends on the server: every client waits for the server to boot, so a slow
+// server makes all clients alike, and the raw server shows the clients' own cost best.
+// Commands run interleaved, many times each; the figures are medians of wall time, with the mean
+// CPU time beside them (Linux), which a busy machine disturbs far less: the --version pair is
+// given as a CPU ratio too.
+// BENCH_BASELINE=DIR (a folder holding another build's dist/ and package.json, e.g. main's) adds that
+// build's mcp list, verify-pin and --version to the same interleaved run, marked "(baseline)".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -21,7 +29,9 @@ const tmp = join(root, ".bench-tmp");
 const SERVERS = {
   "dual-era": join(root, "dist", "notes-server.js"),
   "2025-only": join(root, "node_modules", "mem2608", "dist", "index.js"),
+  "raw-server": join(root, "bench", "echo-server.mjs"),
 };
+const SPOKEN = { "dual-era": "modern", "2025-only": "legacy", "raw-server": "legacy" };
 
 const rawFloor = (server, era) => `
 import { spawn } from "node:child_process";
@@ -94,7 +104,9 @@ const median = (xs) => {
 export default async function startupBench({ reps = Number(process.env.BENCH_REPS ?? 15) } = {}) {
   mkdirSync(tmp, { recursive: true });
   const node = process.execPath;
-  const cli = join(root, "dist", "cli.js");
+  const bin = (dir) => join(dir, JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).bin.toolscore);
+  const cli = bin(root);
+  const baseline = process.env.BENCH_BASELINE ? bin(process.env.BENCH_BASELINE) : undefined;
   const script = (name, text) => {
     const file = join(tmp, name);
     writeFileSync(file, text);
@@ -105,10 +117,13 @@ export default async function startupBench({ reps = Number(process.env.BENCH_REP
     const cmd = `node ${server}`;
     const lock = join(tmp, `${label}.lock.json`);
     time([node, cli, "mcp", "pin", cmd, "--lock", lock]);
-    const spoken = label === "dual-era" ? "modern" : "legacy";
-    cases[`${label}: raw floor`] = script(`floor-${label}.mjs`, rawFloor(server, spoken));
+    cases[`${label}: raw floor`] = script(`floor-${label}.mjs`, rawFloor(server, SPOKEN[label]));
     cases[`${label}: mcp list`] = [node, cli, "mcp", "list", cmd, "--json", "-"];
     cases[`${label}: verify-pin`] = [node, cli, "mcp", "verify-pin", cmd, "--lock", lock];
+    if (baseline) {
+      cases[`${label}: mcp list (baseline)`] = [node, baseline, "mcp", "list", cmd, "--json", "-"];
+      cases[`${label}: verify-pin (baseline)`] = [node, baseline, "mcp", "verify-pin", cmd, "--lock", lock];
+    }
     cases[`${label}: sdk v2 client`] = script(`sdk-${label}.mjs`, sdkClient(server, false));
     cases[`${label}: sdk v2 client auto`] = script(`sdk-auto-${label}.mjs`, sdkClient(server, true));
   }
@@ -129,6 +144,14 @@ export default async function startupBench({ reps = Number(process.env.BENCH_REP
   ];
   cases["node -e 0"] = [node, "-e", "0"];
   cases["toolscore --version"] = [node, cli, "--version"];
+  if (baseline) {
+    cases["dual-era: mcp list 2025 (baseline)"] = [
+      node,
+      baseline,
+      ...cases["dual-era: mcp list 2025"].slice(2),
+    ];
+    cases["toolscore --version (baseline)"] = [node, baseline, "--version"];
+  }
 
   const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
   const cpu = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
@@ -147,14 +170,21 @@ export default async function startupBench({ reps = Number(process.env.BENCH_REP
     );
   const ratio = (a, b, target) =>
     `${a} / ${b}: ${(m[a] / m[b]).toFixed(2)}x${target ? ` (target <= ${target}x)` : ""}`;
+  // Each ratio of a toolscore command, and the same ratio of the baseline build beside it.
+  const both = (a, b, target) => {
+    console.log(ratio(a, b, target));
+    if (baseline) console.log(`  baseline: ${ratio(`${a} (baseline)`, b)}`);
+  };
   for (const label of Object.keys(SERVERS)) {
-    console.log(ratio(`${label}: mcp list`, `${label}: raw floor`, 1.2));
-    console.log(ratio(`${label}: verify-pin`, `${label}: raw floor`, 1.25));
-    console.log(ratio(`${label}: mcp list`, `${label}: sdk v2 client`, 0.6));
-    console.log(ratio(`${label}: mcp list`, `${label}: sdk v2 client auto`));
+    both(`${label}: mcp list`, `${label}: raw floor`, 1.2);
+    both(`${label}: verify-pin`, `${label}: raw floor`, 1.25);
+    both(`${label}: mcp list`, `${label}: sdk v2 client`, 0.6);
+    both(`${label}: mcp list`, `${label}: sdk v2 client auto`);
+    // What no client can go below: the floor is a client that does nothing but the exchange.
+    console.log(ratio(`${label}: raw floor`, `${label}: sdk v2 client`));
   }
-  console.log(ratio("dual-era: mcp list 2025", "dual-era: raw floor 2025", 1.2));
-  console.log(ratio("toolscore --version", "node -e 0", 1.1));
+  both("dual-era: mcp list 2025", "dual-era: raw floor 2025", 1.2);
+  both("toolscore --version", "node -e 0", 1.1);
   console.log(
     `toolscore --version / node -e 0, cpu time: ${(c["toolscore --version"] / c["node -e 0"]).toFixed(2)}x`,
   );

@@ -1,19 +1,17 @@
 // The guard between a client and a server: a relay first. Frames pass on unread and unchanged,
 // with their ids, unless they are what the guard exists to judge: the handshake answer (for the
 // instructions), list requests and their answers, item calls (a set lookup), and list_changed.
+// The relay holds and orders frames; what it decides about the surface, SurfaceVerdicts decides.
 import type { Lock } from "../pin/lock.js";
-import type { PinRule } from "../pin/verify.js";
 import { isObject } from "../util/json.js";
-import { checkSurface, indexLock, type HandshakeFacts, type LockIndex } from "./check.js";
 import type { GuardEvent, GuardLog } from "./events.js";
 import { frameOf, idKey, messageOf, type Frame } from "./frame.js";
-import { HANDSHAKE_METHODS, handshakeFacts, metaProtocolVersion, protocolMeta } from "./handshake.js";
-import { Approvals } from "./gate.js";
+import { HANDSHAKE_METHODS, metaProtocolVersion, protocolMeta } from "./handshake.js";
 import { pinnedKinds, type KindSpec } from "./kinds.js";
-import { judgeList, logVerdict } from "./lists.js";
 import type { DriftMode } from "./modes.js";
 import { GUARD_ERRORS, type Refusal } from "./refusal.js";
-import { listSurface, NO_FACTS, OwnRequests, Unverifiable } from "./survey.js";
+import { OwnRequests } from "./survey.js";
+import { SurfaceVerdicts } from "./verdicts.js";
 
 export { DRIFT_MODES, type DriftMode } from "./modes.js";
 
@@ -39,32 +37,27 @@ type Judged = { type: "handshake"; method: string } | { type: "list"; spec: Kind
  * `createGuard`). Feed it what each side sends; it calls `toServer` and `toClient`.
  */
 export class GuardCore {
-  private readonly index: LockIndex;
-  private readonly kinds: readonly KindSpec[];
+  private readonly verdicts: SurfaceVerdicts;
   private readonly byList: Map<string, KindSpec>;
   private readonly byUse: Map<string, KindSpec>;
   private readonly byListChanged: Set<string>;
   private readonly judged = new Map<string, Judged>();
   private readonly own: OwnRequests;
   private readonly held: Frame[] = [];
-  private facts: HandshakeFacts | undefined;
-  private serverCapabilitiesKnown = false;
   private handshakeInFlight = false;
   private sentInitialized = false;
   private eraMeta: Record<string, unknown> | undefined;
   private stale = true;
   private verifying: Promise<void> | undefined;
-  private readonly approvals: Approvals;
   private closed = false;
 
   constructor(private readonly opts: GuardCoreOptions) {
-    this.kinds = pinnedKinds(opts.lock);
-    this.index = indexLock(opts.lock, this.kinds);
-    this.byList = new Map(this.kinds.map((k) => [k.listMethod, k]));
-    this.byUse = new Map(this.kinds.filter((k) => k.useMethod).map((k) => [k.useMethod!, k]));
-    this.byListChanged = new Set(this.kinds.map((k) => k.listChanged));
+    const kinds = pinnedKinds(opts.lock);
+    this.verdicts = new SurfaceVerdicts({ ...opts, kinds });
+    this.byList = new Map(kinds.map((k) => [k.listMethod, k]));
+    this.byUse = new Map(kinds.filter((k) => k.useMethod).map((k) => [k.useMethod!, k]));
+    this.byListChanged = new Set(kinds.map((k) => k.listChanged));
     this.own = new OwnRequests(opts.toServer, opts.timeoutMs);
-    this.approvals = new Approvals(this.index, opts.onDrift, opts.review);
   }
 
   /** A frame from the client. */
@@ -197,33 +190,16 @@ export class GuardCore {
   }
 
   private passList(frame: Frame, m: Record<string, unknown>, key: string, spec: KindSpec): void {
-    const refusal = this.approvals.standing(spec.listMethod);
-    if (refusal && this.opts.onDrift !== "warn") {
-      this.refuse(m, refusal, { event: "refused", method: spec.listMethod, kind: spec.kind });
-      return;
-    }
+    const refused = this.verdicts.listRequest(spec);
+    if (refused) return this.refuse(m, refused.refusal, refused.event);
     this.judged.set(key, { type: "list", spec });
     this.opts.toServer(frame);
   }
 
   private passUse(frame: Frame, m: Record<string, unknown>, spec: KindSpec): void {
-    const method = spec.useMethod!;
-    const params = isObject(m.params) ? m.params : {};
-    const name = typeof params.name === "string" ? params.name : JSON.stringify(params.name ?? null);
-    const refusal =
-      this.approvals.standing(method, { kind: spec.kind, name }) ?? this.approvals.item(spec, params.name);
-    if (!refusal) {
-      this.opts.toServer(frame);
-      return;
-    }
-    const rule = (refusal.data.rule as PinRule | undefined) ?? undefined;
-    const event: GuardEvent = { event: "refused", method, kind: spec.kind, name, rule };
-    if (this.opts.onDrift === "warn") {
-      this.opts.log({ ...event, event: "warned" });
-      this.opts.toServer(frame);
-      return;
-    }
-    this.refuse(m, refusal, event);
+    const refused = this.verdicts.use(spec, m);
+    if (refused) this.refuse(m, refused.refusal, refused.event);
+    else this.opts.toServer(frame);
   }
 
   private refuse(m: Record<string, unknown>, refusal: Refusal, event: GuardEvent): void {
@@ -242,8 +218,7 @@ export class GuardCore {
       this.drain();
       return;
     }
-    this.facts = handshakeFacts(result, this.eraMeta);
-    this.serverCapabilitiesKnown = isObject(result.capabilities);
+    this.verdicts.handshake(result, this.eraMeta);
     if (method === "initialize") {
       if (typeof result.protocolVersion === "string") this.opts.onProtocolVersion?.(result.protocolVersion);
       // The server is listed before the client hears the answer, so the guard completes the
@@ -256,31 +231,12 @@ export class GuardCore {
   }
 
   private answerHandshake(frame: Frame, m: Record<string, unknown>, result: Record<string, unknown>): void {
-    const unapproved = this.approvals.instructionsChanged || this.approvals.unverifiedReason !== undefined;
-    if (!unapproved || this.opts.onDrift === "warn" || !Object.hasOwn(result, "instructions")) {
-      this.opts.toClient(frame);
-      return;
-    }
-    const { instructions: _dropped, ...rest } = result;
-    this.opts.toClient(frameOf({ ...m, result: rest }));
+    const changed = this.verdicts.handshakeAnswer(m, result);
+    this.opts.toClient(changed ? frameOf(changed) : frame);
   }
 
   private onList(frame: Frame, m: Record<string, unknown>, spec: KindSpec): void {
-    const outcome = judgeList(
-      {
-        lock: this.opts.lock,
-        index: this.index,
-        facts: this.facts ?? NO_FACTS,
-        mode: this.opts.onDrift,
-        review: this.opts.review,
-        log: this.opts.log,
-        withheld: this.approvals.withheld,
-        approved: this.approvals.approved,
-        driftRules: this.approvals.driftRules,
-      },
-      spec,
-      m,
-    );
+    const outcome = this.verdicts.listAnswer(spec, m);
     if (outcome.type === "pass") this.opts.toClient(frame);
     else if (outcome.type === "refuse") this.refuse(m, outcome.refusal, outcome.event);
     else this.opts.toClient(frameOf({ ...m, result: outcome.result }));
@@ -306,30 +262,6 @@ export class GuardCore {
   // Lists the whole surface with the guard's own requests, over the same server, and checks it.
   private async verify(): Promise<void> {
     this.stale = false; // a list_changed that arrives meanwhile makes it stale again
-    try {
-      const known = this.facts && {
-        facts: this.facts,
-        serverCapabilitiesKnown: this.serverCapabilitiesKnown,
-      };
-      const surface = await listSurface(this.own, this.kinds, this.eraMeta, known);
-      this.facts = surface.facts;
-      this.serverCapabilitiesKnown = surface.serverCapabilitiesKnown;
-      const verdict = checkSurface(this.opts.lock, surface.facts, surface.items);
-      this.approvals.verified(verdict, surface.items);
-      const { log, onDrift } = this.opts;
-      logVerdict(
-        log,
-        onDrift,
-        surface.listed,
-        verdict.withheld,
-        verdict.instructionsChanged,
-        verdict.report.ok,
-      );
-    } catch (e) {
-      if (this.closed) return; // the session is over: its end is what is reported
-      const reason = e instanceof Unverifiable ? e.message : "the check failed";
-      this.approvals.unverifiable(reason);
-      this.opts.log({ event: "unverified", reason });
-    }
+    await this.verdicts.verify(this.own, this.eraMeta, () => this.closed);
   }
 }

@@ -1,7 +1,8 @@
 // The CLI's guard, started in the order that costs the client least. The lock is read and its own
-// hashes checked first (fail closed: under a bad lock nothing starts); then the server is launched,
-// and only while it boots does the guard load its checks (the pin check, the relay). A client thus
-// waits for the server's start-up and the guard's, side by side rather than one after the other.
+// hashes checked first (fail closed: under a bad lock nothing is forwarded); then the server is
+// launched (or taken over: the bin starts the server of `-- CMD ARG...` before it loads anything
+// else), and only while it boots does the guard load its checks (the pin check, the relay). A
+// client thus waits for the server's start-up and the guard's side by side, not one after the other.
 import type { Lock } from "../pin/lock.js";
 import { readLock } from "../pin/lock-file.js";
 import { lockProblems } from "../pin/lock-hash.js";

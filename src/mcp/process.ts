@@ -144,8 +144,74 @@ export interface LaunchSpec {
   cwd?: string;
 }
 
-/** Starts a server process in its own group with piped stdio. Fails with SPAWN_FAILED. */
-export async function startProcess(spec: LaunchSpec): Promise<ChildProcess> {
+// A server launched ahead of the command that will speak to it (see launchAhead).
+let ahead: { spec: LaunchSpec; child: Promise<ChildProcess> } | undefined;
+
+/**
+ * Starts a server before the command that needs it has loaded (the CLI does so for `mcp list` and
+ * `mcp verify-pin` with a launch command), so that the server boots while toolscore loads its own
+ * code. The next {@link startProcess} with the same argv, environment and folder takes this
+ * process instead of starting one; {@link dropLaunchedAhead} stops it when none did.
+ */
+export function launchAhead(spec: LaunchSpec): void {
+  if (ahead) return;
+  const child = spawnInGroup(spec);
+  // A failed start is reported to the command that takes the process, which awaits the same promise.
+  child.catch(() => {});
+  ahead = { spec, child };
+}
+
+/** Stops the server launched ahead if no command took it (a usage error, a saved file after all). */
+export async function dropLaunchedAhead(): Promise<void> {
+  const left = ahead;
+  ahead = undefined;
+  if (!left) return;
+  const child = await left.child.catch(() => undefined);
+  if (child) await stopProcess(child, { stdinWaitMs: 0 });
+}
+
+function effectiveEnv(spec: LaunchSpec): Record<string, string | undefined> {
+  return { ...(spec.baseEnv ?? process.env), ...spec.env };
+}
+
+function sameLaunch(a: LaunchSpec, b: LaunchSpec): boolean {
+  if (a.cwd !== b.cwd || a.argv.length !== b.argv.length || a.argv.some((x, i) => x !== b.argv[i]))
+    return false;
+  const ea = effectiveEnv(a);
+  const eb = effectiveEnv(b);
+  const keys = Object.keys(ea);
+  return keys.length === Object.keys(eb).length && keys.every((k) => ea[k] === eb[k]);
+}
+
+/**
+ * Starts a server process in its own group with piped stdio (or takes the one launched ahead for
+ * the same launch). Fails with SPAWN_FAILED.
+ */
+export function startProcess(spec: LaunchSpec): Promise<ChildProcess> {
+  if (ahead && sameLaunch(ahead.spec, spec)) {
+    const { child } = ahead;
+    ahead = undefined;
+    return child;
+  }
+  return spawnInGroup(spec);
+}
+
+/**
+ * Calls `fn` once the process has exited. A server launched ahead may have ended before the
+ * command took it, its `exit` event gone by: then `fn` waits until what it wrote on stdout has
+ * been read (the stream's `close`), or runs on the next turn when that is over too.
+ */
+export function onceExited(child: ChildProcess, fn: () => void): void {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.once("exit", () => fn());
+    return;
+  }
+  const out = child.stdout;
+  if (!out || out.closed || out.destroyed) setImmediate(fn);
+  else out.once("close", () => fn());
+}
+
+async function spawnInGroup(spec: LaunchSpec): Promise<ChildProcess> {
   const [file, ...args] = spec.argv;
   if (!file) throw new ToolscoreError("USAGE", "the launch command is empty");
   // spawn reports a missing folder as a missing command (ENOENT): look at the folder first.

@@ -3,7 +3,7 @@ import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { limitBytes, limitError, limits } from "../util/limits.js";
 import type { ToolscoreError } from "../util/errors.js";
 import { RELEASE_BYTES, releaseMemory } from "../util/memory.js";
-import { startProcess, stopProcess, type LaunchSpec } from "./process.js";
+import { onceExited, startProcess, stopProcess, type LaunchSpec } from "./process.js";
 
 const STDERR_KEEP = 64 * 1024;
 // A line longer than this is gathered in one buffer (see LeanStdioTransport.pending).
@@ -76,12 +76,13 @@ export class LeanStdioTransport implements Transport {
     child.stdin!.on("error", () => {
       // EPIPE when the server is gone: its exit is reported through onclose.
     });
-    child.once("exit", (code, signal) => {
-      this.exit = { code, signal };
+    const onExit = () => {
+      this.exit = { code: child.exitCode, signal: child.signalCode };
       // Flush a last line without its newline.
       if (this.pendingBytes > 0) this.onLine();
       this.finish();
-    });
+    };
+    onceExited(child, onExit);
   }
 
   /** The process id of the server (also its process group id). */

@@ -93,7 +93,13 @@ after(() => work?.remove());
 test("the tarball holds the bundles, the declarations, the README and package.json, nothing else", () => {
   const outside = tarballFiles.filter((f) => !/^(dist\/|README\.md$|package\.json$|LICENSE$)/.test(f));
   assert.deepEqual(outside, []);
-  for (const f of ["dist/cli.js", "dist/index.js", "dist/notes-server.js", "dist/types/index.d.ts"]) {
+  for (const f of [
+    "dist/toolscore.cjs",
+    "dist/cli.js",
+    "dist/index.js",
+    "dist/notes-server.js",
+    "dist/types/index.d.ts",
+  ]) {
     assert.ok(tarballFiles.includes(f), `${f} is missing from the tarball`);
   }
   // The action runs from its own checkout, not from the package; tests and sources stay home.

@@ -24,8 +24,8 @@ SERVER is a launch command in quotes ("node server.js"), a URL, or --config PATH
 With a lock set (mcp pin --config FILE) as --lock, the guard enforces the entry --server NAME.
 
 Options:
-  --lock FILE                   the lock to enforce (required); a missing, malformed or hand-edited
-                                lock starts nothing and exits 2
+  --lock FILE                   the lock to enforce (required); under a missing, malformed or
+                                hand-edited lock nothing is forwarded and the guard exits 2
   --server NAME                 with a lock set as --lock: the entry to enforce
   --on-drift MODE               hide (default): withhold drifted tools and changed instructions;
                                 block: refuse every list and call once anything drifted;
@@ -80,7 +80,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   try {
     lock = await readEnforcedLock(values.lock, values.server, values.config, ctx);
   } catch (e) {
-    // Fail closed: nothing is started or forwarded; the error's one line goes to stderr.
+    // Fail closed: nothing is forwarded, a server started ahead is stopped (see launch-ahead.ts);
+    // the error's one line goes to stderr.
     const reason = e instanceof ToolscoreError ? e.message : String(e);
     createEventLog({ append, server: target.label, stderr: () => {} })({
       event: "lock-invalid",

@@ -1,0 +1,144 @@
+// The guard's judgement of the server's surface, apart from the relay that carries the frames: the
+// full check of its own listing, what becomes of each list answer, and which uses are let through.
+// It holds what the server said about itself and the standing verdict; it sends nothing.
+import type { Lock } from "../pin/lock.js";
+import type { PinRule } from "../pin/verify.js";
+import { isObject } from "../util/json.js";
+import { checkSurface, indexLock, type HandshakeFacts, type LockIndex } from "./check.js";
+import type { GuardEvent, GuardLog } from "./events.js";
+import { Approvals } from "./gate.js";
+import { handshakeFacts } from "./handshake.js";
+import type { KindSpec } from "./kinds.js";
+import { judgeList, logVerdict, type ListOutcome } from "./lists.js";
+import type { DriftMode } from "./modes.js";
+import type { Refusal } from "./refusal.js";
+import { listSurface, NO_FACTS, Unverifiable, type OwnRequests } from "./survey.js";
+
+/** What {@link SurfaceVerdicts} needs: the lock, its kinds, the mode, and where decisions go. */
+export interface VerdictOptions {
+  lock: Lock;
+  kinds: readonly KindSpec[];
+  onDrift: DriftMode;
+  log: GuardLog;
+  /** The command that reviews the drift, named in every refusal. */
+  review: string;
+}
+
+/** A use refused (with what to log), or let through. */
+export type UseVerdict = { refusal: Refusal; event: GuardEvent } | undefined;
+
+/** The standing verdict on a server's surface, and the judgement of each list and use. */
+export class SurfaceVerdicts {
+  private readonly index: LockIndex;
+  private readonly approvals: Approvals;
+  private facts: HandshakeFacts | undefined;
+  private serverCapabilitiesKnown = false;
+
+  constructor(private readonly opts: VerdictOptions) {
+    this.index = indexLock(opts.lock, opts.kinds);
+    this.approvals = new Approvals(this.index, opts.onDrift, opts.review);
+  }
+
+  /** The server's answer to the handshake, in the era of `meta`: what the check compares. */
+  handshake(result: Record<string, unknown>, meta: Record<string, unknown> | undefined): void {
+    this.facts = handshakeFacts(result, meta);
+    this.serverCapabilitiesKnown = isObject(result.capabilities);
+  }
+
+  /**
+   * The handshake answer the client hears: as sent, or without its instructions when they are not
+   * approved (changed, or the surface could not be checked), unless the mode only warns.
+   */
+  handshakeAnswer(
+    m: Record<string, unknown>,
+    result: Record<string, unknown>,
+  ): Record<string, unknown> | undefined {
+    const unapproved = this.approvals.instructionsChanged || this.approvals.unverifiedReason !== undefined;
+    if (!unapproved || this.opts.onDrift === "warn" || !Object.hasOwn(result, "instructions"))
+      return undefined;
+    const { instructions: _dropped, ...rest } = result;
+    return { ...m, result: rest };
+  }
+
+  /**
+   * Lists the whole surface with the guard's own requests and checks it; the verdict stands until
+   * the next check. A surface that cannot be listed or checked makes every list and use refused.
+   */
+  async verify(
+    own: OwnRequests,
+    meta: Record<string, unknown> | undefined,
+    closed: () => boolean,
+  ): Promise<void> {
+    try {
+      const known = this.facts && {
+        facts: this.facts,
+        serverCapabilitiesKnown: this.serverCapabilitiesKnown,
+      };
+      const surface = await listSurface(own, this.opts.kinds, meta, known);
+      this.facts = surface.facts;
+      this.serverCapabilitiesKnown = surface.serverCapabilitiesKnown;
+      const verdict = checkSurface(this.opts.lock, surface.facts, surface.items);
+      this.approvals.verified(verdict, surface.items);
+      const { log, onDrift } = this.opts;
+      logVerdict(
+        log,
+        onDrift,
+        surface.listed,
+        verdict.withheld,
+        verdict.instructionsChanged,
+        verdict.report.ok,
+      );
+    } catch (e) {
+      if (closed()) return; // the session is over: its end is what is reported
+      const reason = e instanceof Unverifiable ? e.message : "the check failed";
+      this.approvals.unverifiable(reason);
+      this.opts.log({ event: "unverified", reason });
+    }
+  }
+
+  /** A list request of `spec`: refused at once while a standing verdict refuses everything. */
+  listRequest(spec: KindSpec): UseVerdict {
+    const refusal = this.approvals.standing(spec.listMethod);
+    if (!refusal || this.opts.onDrift === "warn") return undefined;
+    return { refusal, event: { event: "refused", method: spec.listMethod, kind: spec.kind } };
+  }
+
+  /** The server's answer `m` to a list request of `spec`, checked item by item. */
+  listAnswer(spec: KindSpec, m: Record<string, unknown>): ListOutcome {
+    return judgeList(
+      {
+        lock: this.opts.lock,
+        index: this.index,
+        facts: this.facts ?? NO_FACTS,
+        mode: this.opts.onDrift,
+        review: this.opts.review,
+        log: this.opts.log,
+        withheld: this.approvals.withheld,
+        approved: this.approvals.approved,
+        driftRules: this.approvals.driftRules,
+      },
+      spec,
+      m,
+    );
+  }
+
+  /**
+   * A use of an item (`tools/call`, `prompts/get`): let through only for an item in the lock that
+   * the latest verified listing did not withhold. Under `warn` a refusal is logged and let through.
+   */
+  use(spec: KindSpec, m: Record<string, unknown>): UseVerdict {
+    const method = spec.useMethod!;
+    const params = isObject(m.params) ? m.params : {};
+    const name = typeof params.name === "string" ? params.name : JSON.stringify(params.name ?? null);
+    const refusal =
+      this.approvals.standing(method, { kind: spec.kind, name }) ?? this.approvals.item(spec, params.name);
+    if (!refusal) return undefined;
+    const rule = (refusal.data.rule as PinRule | undefined) ?? undefined;
+    const event: GuardEvent = { event: "refused", method, kind: spec.kind, name, rule };
+    if (this.opts.onDrift === "warn") {
+      this.opts.log({ ...event, event: "warned" });
+      return undefined;
+    }
+    return { refusal, event };
+  }
+}
