@@ -91,7 +91,11 @@ export function collectFixes(
         source: "call:environment",
         blocking: false,
         issue: `${environment.length} call(s) could not reach the backend, so they are not graded: ${environment[0]!.detail.replace(/^could not reach its backend: (?:error result: )?/, "")}`,
-        fix: "Set the credentials or network access the server needs (--env KEY=VALUE), or skip these tools (--no-network, or --capabilities FILE).",
+        fix:
+          "Set the credentials or network access the server needs (--env KEY=VALUE), or skip these tools (--no-network, or --capabilities FILE)." +
+          (environment.some((r) => r.outcome === "timeout")
+            ? " A backend that answers, but slowly, needs a longer --timeout."
+            : ""),
       });
     if (refused.length)
       out.push({
