@@ -13,7 +13,7 @@ import { SARIF_SCHEMA } from "../report/sarif.js";
 import { toPrettyJson, writeFileAtomic } from "../util/fs.js";
 import { readInputs, wantsSarif, type ActionInputs } from "./inputs.js";
 import { appendSummary, writeOutputs } from "./outputs.js";
-import { diffStep, lintStep, pinStep, scorecardStep, type StepResult } from "./steps.js";
+import { diffStep, lintStep, pinStep, scorecardStep, type RunCommand, type StepResult } from "./steps.js";
 
 /** Where the action writes: the runner's log (stdout, stderr). */
 export interface ActionIO {
@@ -46,7 +46,7 @@ export async function runAction(
   // A SERVER argument that names a saved file is recognised relative to the process's folder.
   if (ctx.cwd !== process.cwd()) process.chdir(ctx.cwd);
   const tmp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), "toolscore-action-"));
-  const run = async (shown: string[], body: (ctx: CliContext) => Promise<number>) => {
+  const run: RunCommand = async (shown, body) => {
     io.stdout(`::group::toolscore ${shown.map(quote).join(" ")}\n`);
     // Each command's Markdown starts on a fresh paragraph of the job summary.
     appendSummary(env, "");
@@ -55,7 +55,7 @@ export async function runAction(
       setLimits(limitsFrom(env, []));
       return await body(scrubbed);
     } catch (e) {
-      return reportError(e, scrubbed, false);
+      return { code: reportError(e, scrubbed, false) };
     } finally {
       io.stdout("::endgroup::\n");
     }

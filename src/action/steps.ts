@@ -1,14 +1,18 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { CliContext } from "../cli/context.js";
+import type { CliContext, Executed } from "../cli/context.js";
 import { EXIT } from "../cli/exit-codes.js";
 import { wantsSarif, type ActionInputs } from "./inputs.js";
 
 /**
  * Runs one command in-process, shown in the log as the command line `shown`: `body` gets the
- * context to write to and returns the exit code; an error is reported as the CLI reports it.
+ * context to write to and returns the exit code and its typed result; an error is reported as the
+ * CLI reports it, and then there is no result.
  */
-export type RunCommand = (shown: string[], body: (ctx: CliContext) => Promise<number>) => Promise<number>;
+export type RunCommand = <R>(
+  shown: string[],
+  body: (ctx: CliContext) => Promise<Executed<R>>,
+) => Promise<{ code: number; result?: R }>;
 
 /** What one step of the action did. */
 export interface StepResult {
@@ -32,11 +36,6 @@ export interface StepContext {
   tmp: string;
 }
 
-function readReport<T>(file: string): T | undefined {
-  if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, "utf8")) as T;
-}
-
 const sarifArgs = (inputs: ActionInputs, file: string) => (wantsSarif(inputs) ? ["--sarif", file] : []);
 const sarifValue = (inputs: ActionInputs, file: string) => (wantsSarif(inputs) ? file : undefined);
 
@@ -50,7 +49,6 @@ const errored = (code: number) => code !== EXIT.OK && code !== EXIT.FAIL;
 
 /** `mcp verify-pin`: the pin gate, output `pin-ok`. */
 export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
-  const json = join(c.tmp, "pin.json");
   const sarif = join(c.tmp, "pin.sarif");
   const shown = [
     "mcp",
@@ -60,13 +58,11 @@ export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<Ste
     inputs.pinFile!,
     "--fail-on",
     inputs.pinFailOn,
-    "--json",
-    json,
     "--ci",
     ...sarifArgs(inputs, sarif),
   ];
   const { arg, config, server } = serverOf(inputs.server);
-  const code = await c.run(shown, async (ctx) => {
+  const { code, result: report } = await c.run(shown, async (ctx) => {
     const { execute } = await import("../cli/commands/verify-pin.js");
     return execute(
       arg,
@@ -75,24 +71,23 @@ export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<Ste
         server,
         lock: inputs.pinFile,
         "fail-on": inputs.pinFailOn,
-        json,
         ci: true,
         sarif: sarifValue(inputs, sarif),
       },
       ctx,
     );
   });
-  const report = readReport<{ ok: boolean; failing?: number; total?: number }>(json);
   const ok = report?.ok ?? false;
+  // A lock set counts servers; the lock of one server counts findings.
+  const counted =
+    report?.kind === "toolscore.mcp-lockset-report"
+      ? `${report.failing} failing of ${report.servers.length} server(s)`
+      : `${report?.failing ?? "?"} failing of ${report?.total ?? "?"} finding(s)`;
   return {
     name: "pin",
     code,
     failed: code !== EXIT.OK,
-    result: errored(code)
-      ? "error (see the log)"
-      : ok
-        ? `matches ${inputs.pinFile}`
-        : `drift: ${report?.failing ?? "?"} failing of ${report?.total ?? "?"} finding(s)`,
+    result: errored(code) ? "error (see the log)" : ok ? `matches ${inputs.pinFile}` : `drift: ${counted}`,
     outputs: report ? { "pin-ok": String(ok) } : {},
     ...(existsSync(sarif) ? { sarif } : {}),
   };
@@ -100,7 +95,6 @@ export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<Ste
 
 /** `mcp diff AGAINST SERVER`: the diff gate, output `mcp-diff-breaking`. */
 export async function diffStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
-  const json = join(c.tmp, "diff.json");
   const sarif = join(c.tmp, "diff.sarif");
   const shown = [
     "mcp",
@@ -109,14 +103,12 @@ export async function diffStep(inputs: ActionInputs, c: StepContext): Promise<St
     ...inputs.diffServer,
     "--fail-on",
     inputs.diffFailOn,
-    "--json",
-    json,
     "--ci",
     ...sarifArgs(inputs, sarif),
   ];
   // The config entry, when the server is one, is side B.
   const b = serverOf(inputs.server);
-  const code = await c.run(shown, async (ctx) => {
+  const { code, result: diff } = await c.run(shown, async (ctx) => {
     const { execute } = await import("../cli/commands/diff.js");
     return execute(
       [inputs.diffAgainst!, ...(b.arg === undefined ? [] : [b.arg])],
@@ -124,15 +116,13 @@ export async function diffStep(inputs: ActionInputs, c: StepContext): Promise<St
         "config-b": b.config,
         "server-b": b.server,
         "fail-on": inputs.diffFailOn,
-        json,
         ci: true,
         sarif: sarifValue(inputs, sarif),
       },
       ctx,
     );
   });
-  const report = readReport<{ breaking?: unknown[] }>(json);
-  const breaking = report?.breaking?.length;
+  const breaking = diff?.breaking.length;
   return {
     name: "diff",
     code,
@@ -147,24 +137,20 @@ export async function diffStep(inputs: ActionInputs, c: StepContext): Promise<St
 
 /** `mcp lint`: a gate on lint errors when `lint` is true; otherwise it runs for SARIF, report only. */
 export async function lintStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
-  const json = join(c.tmp, "lint.json");
   const sarif = join(c.tmp, "lint.sarif");
   const shown = [
     "mcp",
     "lint",
     ...inputs.server,
-    "--json",
-    json,
     ...(inputs.lint ? ["--ci"] : []),
     ...sarifArgs(inputs, sarif),
   ];
   const { arg, config, server } = serverOf(inputs.server);
-  const code = await c.run(shown, async (ctx) => {
+  const { code, result } = await c.run(shown, async (ctx) => {
     const { execute } = await import("../cli/commands/lint.js");
-    return execute(arg, { config, server, json, ci: inputs.lint, sarif: sarifValue(inputs, sarif) }, ctx);
+    return execute(arg, { config, server, ci: inputs.lint, sarif: sarifValue(inputs, sarif) }, ctx);
   });
-  const findings = readReport<{ findings?: Array<{ severity: string }> }>(json)?.findings ?? [];
-  const count = (s: string) => findings.filter((f) => f.severity === s).length;
+  const count = (s: string) => (result?.findings ?? []).filter((f) => f.severity === s).length;
   return {
     name: "lint",
     code,
@@ -181,29 +167,22 @@ const GRADES = ["A", "B", "C", "D", "F"];
 
 /** `mcp test`: the scorecard, outputs `grade` and `score`, gated by `fail-under`. */
 export async function scorecardStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
-  const json = join(c.tmp, "scorecard.json");
   const shown = [
     "mcp",
     "test",
     ...inputs.server,
-    "--report",
-    "json",
-    "--output",
-    json,
     ...(inputs.failUnder ? ["--fail-under", inputs.failUnder] : []),
     ...(inputs.allowWrites ? ["--allow-writes"] : []),
     "--ci",
   ];
   const { arg, config, server } = serverOf(inputs.server);
-  const code = await c.run(shown, async (ctx) => {
+  const { code, result } = await c.run(shown, async (ctx) => {
     const { execute } = await import("../cli/commands/test.js");
     return execute(
       arg,
       {
         config,
         server,
-        report: "json",
-        output: json,
         "fail-under": inputs.failUnder,
         "allow-writes": inputs.allowWrites,
         ci: true,
@@ -211,7 +190,7 @@ export async function scorecardStep(inputs: ActionInputs, c: StepContext): Promi
       ctx,
     );
   });
-  const report = readReport<{ grade: string | null; score: number | null; not_graded_reason?: string }>(json);
+  const report = result?.scorecard;
   // The gate is the grade alone: --ci also fails the command on blocking issues, which the
   // summary and the annotations already show.
   const bar = inputs.failUnder?.toUpperCase();

@@ -1,5 +1,6 @@
 // One exported, versioned type per JSON document toolscore writes. Each has a `kind` and a
 // version field; a program reading a document branches on them.
+import type { LockProblem } from "../pin/lock.js";
 import type { PinFailOn, PinFinding } from "../pin/verify.js";
 import type { LintReport } from "../report/lint-json.js";
 
@@ -23,9 +24,10 @@ export interface PinReportDocument {
   findings: Array<
     Pick<
       PinFinding,
-      "rule" | "severity" | "tool" | "item" | "failing" | "fields" | "diffs" | "capabilities" | "problems"
+      "rule" | "severity" | "tool" | "item" | "failing" | "fields" | "diffs" | "capabilities"
     > & {
       message: string;
+      problems?: LockProblem[];
       before?: string | null;
       after?: string | null;
     }

@@ -24,27 +24,17 @@ export function formatAnnotation(a: Annotation): string {
   return `::${a.level} ${props.join(",")}::${escData(a.message)}`;
 }
 
-/**
- * For `--ci`: appends `markdown` to the file named by GITHUB_STEP_SUMMARY (when set) and prints the
- * annotations, which the runner reads from its output streams. They go to stdout, unless stdout
- * carries a document (`--json -`, a report on stdout): then to stderr, so stdout stays one
- * well-formed document.
- */
-export function emitCi(
-  ctx: CliContext,
-  markdown: string,
-  annotations: Annotation[],
-  stdoutIsDocument: boolean,
-): void {
-  emitCiText(ctx, markdown, renderAnnotations(annotations), stdoutIsDocument);
-}
-
 /** The `github` format: one workflow command line per annotation. */
 export function renderAnnotations(annotations: readonly Annotation[]): string {
   return annotations.map((a) => formatAnnotation(a) + "\n").join("");
 }
 
-/** {@link emitCi} with the annotations already rendered (the `github` format). */
+/**
+ * For `--ci`: appends `markdown` to the file named by GITHUB_STEP_SUMMARY (when set) and prints the
+ * annotations (already rendered, the `github` format), which the runner reads from its output
+ * streams. They go to stdout, unless stdout carries a document (`--json -`, a report on stdout):
+ * then to stderr, so stdout stays one well-formed document.
+ */
 export function emitCiText(
   ctx: CliContext,
   markdown: string,

@@ -26,3 +26,12 @@ export function processContext(): CliContext {
 export function useColor(ctx: CliContext): boolean {
   return ctx.isTTY && !ctx.env.NO_COLOR && ctx.env.TERM !== "dumb";
 }
+
+/**
+ * What a command's `execute` returns: its exit code and the typed result its outputs were rendered
+ * from, so a caller in the same process (the Action) reads the result rather than a file.
+ */
+export interface Executed<R> {
+  code: number;
+  result: R;
+}

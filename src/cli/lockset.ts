@@ -21,8 +21,14 @@ import {
   type LockSetEntry,
 } from "../pin/lockset.js";
 import { PIN_FAIL_ON } from "../pin/verify.js";
-import { verifyLockSet, type CurrentServer } from "../pin/verify-set.js";
-import { renderLockSetJson, renderLockSetReport, lockSetMessage } from "../report/lockset.js";
+import { verifyLockSet, type CurrentServer, type LockSetReport } from "../pin/verify-set.js";
+import {
+  lockSetMessage,
+  renderLockSetJson,
+  renderLockSetPinSummary,
+  renderLockSetReport,
+  type LockSetPinSummary,
+} from "../report/lockset.js";
 import { renderPinMarkdown } from "../report/pin-markdown.js";
 import { COLOR, PLAIN } from "../report/style.js";
 import { redactArgs, showUrl, unguardedEntry } from "../scan/entry.js";
@@ -31,11 +37,11 @@ import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { writeFileAtomic } from "../util/fs.js";
 import { escapeLine } from "../util/unicode.js";
 import { choice, pathArg, targetOptions } from "./args.js";
-import { emitCi, type Annotation } from "./ci.js";
+import { renderAnnotations, type Annotation } from "./ci.js";
 import { parseConcurrency } from "./concurrency.js";
-import { useColor, type CliContext } from "./context.js";
+import { useColor, type CliContext, type Executed } from "./context.js";
 import { EXIT } from "./exit-codes.js";
-import { writeOutput } from "./output.js";
+import { emitOutputs, jsonAndSarif, stdoutCarriesDocument } from "./output.js";
 import { lockClientCapabilities, pinCheckCi, readLockArg } from "./pin-check.js";
 import { snapshotOfTarget } from "./source.js";
 import { errorLine } from "../report/advice.js";
@@ -195,21 +201,14 @@ export async function pinLockSet(
   const text = serializeLockSet(set);
   const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === text;
   if (!unchanged) writeFileAtomic(lockPath, text);
+  const summary: LockSetPinSummary = {
+    pinned: done.map(([name, e]) => ({ name, server: e.server, tools: e.tools.length })),
+    total: Object.keys(set.servers).length,
+    file: shownPath(ctx, lockPath),
+    unchanged,
+  };
   const style = useColor(ctx) ? COLOR : PLAIN;
-  const lines = done.map(([name, e]) => {
-    const n = e.tools.length;
-    const server = [e.server.name, e.server.version]
-      .filter((v) => v !== undefined)
-      .map(String)
-      .join(" ");
-    return `  ${escapeLine(name)}: ${n} tool${n === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")}`;
-  });
-  const total = Object.keys(set.servers).length;
-  ctx.stdout(
-    `${style.bold("Pinned")} ${done.length} server${done.length === 1 ? "" : "s"} into a lock set of ${total}\n` +
-      lines.join("\n") +
-      `\n  lock set: ${escapeLine(shownPath(ctx, lockPath))}${unchanged ? style.dim(" (unchanged)") : ""}\n`,
-  );
+  emitOutputs(ctx, summary, { text: (r) => renderLockSetPinSummary(r, style) }, { documents: [] });
   return EXIT.OK;
 }
 
@@ -222,7 +221,7 @@ export async function verifyLockSetCommand(
   lockArg: string,
   values: Record<string, unknown>,
   ctx: CliContext,
-): Promise<number> {
+): Promise<Executed<LockSetReport>> {
   if (values.config === undefined)
     throw new ToolscoreError(
       "USAGE",
@@ -251,8 +250,13 @@ export async function verifyLockSetCommand(
       current[name] = now;
       if (!Object.hasOwn(set.servers, name)) return;
       try {
-        const caps = lockClientCapabilities(set.servers[name]!, undefined);
-        now.current = await snapshotOfEntry(name, raw[name], { ...values, "client-capabilities": caps }, ctx);
+        const clientCapabilities = lockClientCapabilities(set.servers[name]!, undefined);
+        now.current = await snapshotOfEntry(
+          name,
+          raw[name],
+          { ...values, "client-capabilities": clientCapabilities },
+          ctx,
+        );
       } catch (e) {
         if (!isToolscoreError(e)) throw e;
         now.error = errorLine(e);
@@ -261,36 +265,53 @@ export async function verifyLockSetCommand(
     concurrency,
   );
   const report = verifyLockSet(set, current, { failOn, only });
-  const toStdout = values.json === "-";
-  const text = renderLockSetReport(report, useColor(ctx) && !toStdout ? COLOR : PLAIN);
-  if (toStdout) ctx.stderr(text);
-  else ctx.stdout(text);
-  if (values.json !== undefined) writeOutput(values.json as string, renderLockSetJson(report), ctx);
-  if (values.ci) {
-    const markdown: string[] = [];
-    const annotations: Annotation[] = [];
-    for (const s of report.servers) {
-      for (const f of s.findings.filter((x) => x.failing))
-        annotations.push({
-          level: "error",
-          title: `${f.rule} ${escapeLine(s.name)}`,
-          message: escapeLine(lockSetMessage(f)),
-        });
-      if (s.error !== null)
-        annotations.push({
-          level: "error",
-          title: `could not check ${escapeLine(s.name)}`,
-          message: escapeLine(s.error),
-        });
-      if (s.report) {
-        const ci = pinCheckCi(s.report);
-        markdown.push(`### ${escapeLine(s.name)}\n\n${renderPinMarkdown(s.report)}`);
-        annotations.push(
-          ...ci.annotations.map((a) => ({ ...a, title: `${escapeLine(s.name)}: ${a.title}` })),
-        );
-      }
-    }
-    emitCi(ctx, markdown.join("\n"), annotations, toStdout);
+  const request = jsonAndSarif({ json: values.json as string | undefined, ci: values.ci === true });
+  const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
+  emitOutputs(
+    ctx,
+    report,
+    {
+      text: (r) => renderLockSetReport(r, style),
+      json: renderLockSetJson,
+      markdown: lockSetMarkdown,
+      github: (r) => renderAnnotations(lockSetAnnotations(r)),
+    },
+    request,
+  );
+  return { code: report.errors > 0 ? EXIT.ERROR : report.ok ? EXIT.OK : EXIT.FAIL, result: report };
+}
+
+/** The job summary of a lock-set check: each server's pin report under its name. */
+function lockSetMarkdown(report: LockSetReport): string {
+  return report.servers
+    .filter((s) => s.report)
+    .map((s) => `### ${escapeLine(s.name)}\n\n${renderPinMarkdown(s.report!)}`)
+    .join("\n");
+}
+
+/** The annotations of a lock-set check: failing set findings, servers not checked, pin findings. */
+function lockSetAnnotations(report: LockSetReport): Annotation[] {
+  const annotations: Annotation[] = [];
+  for (const s of report.servers) {
+    for (const f of s.findings.filter((x) => x.failing))
+      annotations.push({
+        level: "error",
+        title: `${f.rule} ${escapeLine(s.name)}`,
+        message: escapeLine(lockSetMessage(f)),
+      });
+    if (s.error !== null)
+      annotations.push({
+        level: "error",
+        title: `could not check ${escapeLine(s.name)}`,
+        message: escapeLine(s.error),
+      });
+    if (s.report)
+      annotations.push(
+        ...pinCheckCi(s.report).annotations.map((a) => ({
+          ...a,
+          title: `${escapeLine(s.name)}: ${a.title}`,
+        })),
+      );
   }
-  return report.errors > 0 ? EXIT.ERROR : report.ok ? EXIT.OK : EXIT.FAIL;
+  return annotations;
 }

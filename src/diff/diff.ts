@@ -3,6 +3,7 @@ import type { RawTool } from "../mcp/types.js";
 import { deriveEffects, type EffectFinding } from "../pin/effects.js";
 import { diffField, type FieldDiff } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
+import { breakingJson } from "./breaking-kinds.js";
 import { breakingChanges } from "./breaking.js";
 import { compareLint } from "./lint.js";
 import { compareSurfaceLint, diffSurface, surfaceBreaking, surfaceDifferenceCount } from "./surface.js";
@@ -79,9 +80,9 @@ export function effectChanges(a: EffectFinding[], b: EffectFinding[]): EffectCha
 }
 
 /** A tool's capabilities: as its lock records them in the pinned view, else derived. */
-type CapsOf = (tool: RawTool) => EffectFinding[];
+type EffectsOf = (tool: RawTool) => EffectFinding[];
 
-function capsOf(view: PinnedSide | undefined): CapsOf {
+function effectsOfSide(view: PinnedSide | undefined): EffectsOf {
   return (t) => view?.capabilities.get(String(t.name)) ?? deriveEffects(t);
 }
 
@@ -89,7 +90,7 @@ function compareTool(
   name: string,
   a: RawTool,
   b: RawTool,
-  caps: { a: CapsOf; b: CapsOf } = { a: deriveEffects, b: deriveEffects },
+  effectsOf: { a: EffectsOf; b: EffectsOf } = { a: deriveEffects, b: deriveEffects },
 ): ToolChange | undefined {
   const fields = fieldOrder([...Object.keys(a), ...Object.keys(b)]).filter((f) => !sameJson(a[f], b[f]));
   if (fields.length === 0) return undefined;
@@ -97,7 +98,7 @@ function compareTool(
     name,
     fields,
     diffs: fields.map((f) => fieldDiff(f, a[f], b[f])),
-    capabilities: effectChanges(caps.a(a), caps.b(b)),
+    capabilities: effectChanges(effectsOf.a(a), effectsOf.b(b)),
     parameters: fields.includes("inputSchema") ? compareParameters(a.inputSchema, b.inputSchema) : [],
   };
 }
@@ -149,7 +150,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
   const view = pinnedSides(inA, inB);
   const a = view ? view.a.snapshot : (inA as ServerSnapshot);
   const b = view ? view.b.snapshot : (inB as ServerSnapshot);
-  const caps = { a: capsOf(view?.a), b: capsOf(view?.b) };
+  const effectsOf = { a: effectsOfSide(view?.a), b: effectsOfSide(view?.b) };
   const pinnedView = view !== undefined;
   const ta = byName(a.tools);
   const tb = byName(b.tools);
@@ -160,7 +161,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     const x = ta.get(name)!;
     const y = tb.get(name)!;
     if (sameJson(x, y)) continue;
-    const change = compareTool(name, x, y, caps);
+    const change = compareTool(name, x, y, effectsOf);
     if (change) changed.push(change);
   }
   const renames = findRenames(
@@ -168,7 +169,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     added.map((n) => tb.get(n)!),
     [...a.tools, ...b.tools],
   ).map((r) => {
-    const change = compareTool(r.to, ta.get(r.from)!, tb.get(r.to)!, caps);
+    const change = compareTool(r.to, ta.get(r.from)!, tb.get(r.to)!, effectsOf);
     const { name: _, ...rest } = change ?? {
       name: r.to,
       fields: [],
@@ -183,11 +184,13 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     .map((tool) => {
       // A renamed tool is compared with the tool it replaces: only what that one could not do is new.
       const old = renamedFrom.get(tool);
-      const now = caps.b(tb.get(tool)!);
+      const now = effectsOf.b(tb.get(tool)!);
       return {
         tool,
         capabilities: old
-          ? effectChanges(caps.a(old), now).filter((c) => c.change === "added" && c.capability !== "unknown")
+          ? effectChanges(effectsOf.a(old), now).filter(
+              (c) => c.change === "added" && c.capability !== "unknown",
+            )
           : effectChanges([], now),
       };
     })
@@ -264,7 +267,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
         lint_resolved: lintResolved,
         server,
         ...(surface.length ? { surface } : {}),
-        breaking,
+        breaking: breaking.map(breakingJson),
         ...(scorecards ? { scorecards } : {}),
       };
     },

@@ -1,4 +1,4 @@
-import type { BreakingChange } from "./types.js";
+import { breaking as breakingChange, score, type BreakingChange } from "./breaking-kinds.js";
 import { compareCodeUnits } from "../util/order.js";
 
 /** The parts of a probe result a diff compares. */
@@ -35,8 +35,7 @@ export interface ScorecardComparison {
 
 const GRADES = ["A", "B", "C", "D", "F"];
 
-/** A score as the reports show it: two decimals, or `-` when not graded. */
-export const score = (s: number | null): string => (s === null ? "-" : s.toFixed(2));
+export { score };
 
 const probeKey = (p: ProbeSummary) => `${p.id}\u0000${p.tool ?? ""}`;
 const byKey = (x: ProbeSummary, y: ProbeSummary) => compareCodeUnits(probeKey(x), probeKey(y));
@@ -55,19 +54,19 @@ export function compareScorecards(
   const ga = a.grade === null ? -1 : GRADES.indexOf(a.grade);
   const gb = b.grade === null ? -1 : GRADES.indexOf(b.grade);
   if (ga >= 0 && gb > ga) {
-    breaking.push({
-      tool: null,
-      kind: "grade-lowered",
-      reason: `grade lowered from ${a.grade} to ${b.grade} (score ${score(a.score)} -> ${score(b.score)})`,
-    });
+    breaking.push(
+      breakingChange(
+        "grade-lowered",
+        { tool: null },
+        { from: a.grade!, to: b.grade!, scoreFrom: a.score, scoreTo: b.score },
+      ),
+    );
   }
   for (const p of [...newlyFailing].sort(byKey)) {
     if (p.confidence !== "high") continue;
-    breaking.push({
-      tool: p.tool,
-      kind: "probe-newly-failing",
-      reason: `high-confidence probe ${p.id} now fails${p.reason ? `: ${p.reason}` : ""}`,
-    });
+    breaking.push(
+      breakingChange("probe-newly-failing", { tool: p.tool }, { probe: p.id, reason: p.reason ?? null }),
+    );
   }
   return {
     comparison: {

@@ -10,7 +10,7 @@ import { diffField, type FieldDiff } from "../pin/field-diff.js";
 import { stableJson } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sameJson } from "./same-json.js";
-import type { BreakingChange } from "./types.js";
+import { breaking, type BreakingChange } from "./breaking-kinds.js";
 
 /** A change to one argument of a prompt present on both sides. */
 export interface PromptArgumentChange {
@@ -134,44 +134,31 @@ export function surfaceBreaking(diffs: readonly SurfaceKindDiff[]): BreakingChan
   for (const d of diffs) {
     if (d.kind === "prompt") {
       for (const key of d.removed)
-        out.push({
-          tool: null,
-          item: { kind: d.kind, key },
-          kind: "prompt-removed",
-          reason: "prompt removed",
-        });
+        out.push(breaking("prompt-removed", { tool: null, item: { kind: d.kind, key } }, {}));
       for (const c of d.changed) {
         for (const arg of c.arguments) {
           const item = { kind: d.kind, key: c.key };
           if (arg.change === "removed")
-            out.push({
-              tool: null,
-              item,
-              kind: "prompt-argument-removed",
-              path: arg.name,
-              reason: `argument '${arg.name}' removed`,
-            });
+            out.push(
+              breaking(
+                "prompt-argument-removed",
+                { tool: null, item, path: arg.name },
+                { argument: arg.name },
+              ),
+            );
           else if (arg.change === "required" || (arg.change === "added" && arg.required))
-            out.push({
-              tool: null,
-              item,
-              kind: "prompt-argument-required",
-              path: arg.name,
-              reason:
-                arg.change === "added"
-                  ? `new required argument '${arg.name}'`
-                  : `argument '${arg.name}' is now required`,
-            });
+            out.push(
+              breaking(
+                "prompt-argument-required",
+                { tool: null, item, path: arg.name },
+                { argument: arg.name, added: arg.change === "added" },
+              ),
+            );
         }
       }
     } else if (d.kind === "resource_template") {
       for (const key of d.removed)
-        out.push({
-          tool: null,
-          item: { kind: d.kind, key },
-          kind: "resource-template-removed",
-          reason: "resource template removed",
-        });
+        out.push(breaking("resource-template-removed", { tool: null, item: { kind: d.kind, key } }, {}));
     }
   }
   return out;

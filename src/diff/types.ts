@@ -2,8 +2,8 @@ import type { Effect } from "../pin/effects.js";
 import type { LintFinding } from "../lint/types.js";
 import type { FieldDiff } from "../pin/field-diff.js";
 import type { ScorecardComparison } from "./scorecards.js";
-import type { SurfaceRef } from "../mcp/surface.js";
 import type { SurfaceKindDiff } from "./surface.js";
+import type { BreakingChange, BreakingChangeJson } from "./breaking-kinds.js";
 
 /** The `kind` of a diff's JSON form. */
 export const DIFF_KIND = "toolscore.mcp-diff";
@@ -61,16 +61,7 @@ export type BreakingKind =
   | "prompt-argument-required"
   | "resource-template-removed";
 
-/** One breaking change: the tool (null for the whole server or an item), the kind and why it breaks. */
-export interface BreakingChange {
-  tool: string | null;
-  /** The prompt or resource template, for the kinds about one. */
-  item?: SurfaceRef;
-  kind: BreakingKind;
-  reason: string;
-  /** The parameter path, for parameter kinds; the argument's name, for prompt arguments. */
-  path?: string;
-}
+export type { BreakingChange, BreakingChangeJson } from "./breaking-kinds.js";
 
 /** A removed tool that looks renamed to an added one. It still counts as a removal. */
 export interface LikelyRename {
@@ -122,7 +113,7 @@ export interface ServerDiffJson {
   lint_new: LintFinding[];
   lint_resolved: LintFinding[];
   server: ServerChange[];
-  breaking: BreakingChange[];
+  breaking: BreakingChangeJson[];
   scorecards?: ScorecardComparison;
   /** Prompts, resource templates and resources added, removed and changed (kinds with a change). */
   surface?: SurfaceKindDiff[];

@@ -25,8 +25,9 @@ function checkItem(
   out: LintFinding[],
 ): void {
   const sink = findingSink(rule, null, out);
-  // Findings on items keep the rule's own severity, not the graded one (as they always have).
-  rule.check!(unit, ({ severity: _graded, ...f }: ReportedFinding) => {
+  // A finding on an item is graded as the same text on a tool is: a plain order against the user
+  // is an error wherever a model reads it.
+  rule.check!(unit, (f: ReportedFinding) => {
     const path = prefix + f.path;
     if (rule.id === "description-instruction" && f.messageId !== "partlyScanned") {
       const d = f.data as InstructionData;

@@ -163,8 +163,8 @@ function describeHttpFailure(
   const detail = scrub(causeOfCause?.code ?? (cause as Error).message ?? String(cause), secrets, url);
   return new ToolscoreError(
     "CONNECTION_FAILED",
-    `cannot connect to ${url}: ${detail}${suffix}; check the URL and that the server is running`,
-    { url },
+    `cannot connect to ${url}: ${detail}${suffix}`,
+    { url, problem: "unreachable" },
     { cause },
   );
 }

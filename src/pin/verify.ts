@@ -80,9 +80,8 @@ export type PinFailOn = "drift" | "capability" | "never";
 /** The `--fail-on` choices. */
 export const PIN_FAIL_ON: readonly PinFailOn[] = ["drift", "capability", "never"];
 
-/** One finding of a pin check: typed facts; renderers make the sentence. */
-export interface PinFinding {
-  rule: PinRule;
+/** What every finding of a pin check has. */
+interface PinFindingCommon {
   severity: "error" | "info";
   /** The tool concerned, or null for the server, its instructions, the lock itself or an item. */
   tool: string | null;
@@ -94,20 +93,45 @@ export interface PinFinding {
   diffs: FieldDiff[];
   /** `pin-capability-added`: the capabilities gained; `pin-tool-added`: all of the new tool's. */
   capabilities: EffectFinding[];
-  /** `pin-tool-added` and `pin-capability-added`: whether the tool is new. */
-  newTool?: boolean;
-  /** `pin-tool-duplicated`: how many tools the server (or the lock) lists under the name. */
-  count?: number;
-  /** `pin-tool-duplicated`: whether the repeated name is in the server's listing or in the lock. */
-  where?: "server" | "lock";
-  /** `pin-lock-modified`: the hashes that do not match. */
-  problems?: LockProblem[];
-  /** `pin-server-changed`, `pin-protocol-changed`, `pin-instructions-changed`: before and after. */
-  before?: string | null;
-  after?: string | null;
   /** Whether this finding fails the check under the report's `failOn`. */
   failing: boolean;
 }
+
+type BeforeAfter = {
+  /** The value in the lock and the value now (for instructions, their SHA-256 hashes). */
+  before: string | null;
+  after: string | null;
+};
+
+/** The facts each rule's findings carry besides the common ones, keyed by rule. */
+export interface PinFacts {
+  "pin-lock-modified": { /** The hashes that do not match. */ problems: LockProblem[] };
+  "pin-tool-duplicated": {
+    /** How many tools the server (or the lock) lists under the name. */
+    count: number;
+    /** Whether the repeated name is in the server's listing or in the lock. */
+    where: "server" | "lock";
+  };
+  "pin-capability-added": { /** Whether the tool is new. */ newTool: boolean };
+  "pin-tool-added": { newTool: true };
+  "pin-tool-removed": object;
+  "pin-tool-changed": object;
+  "pin-prompt-added": { item: SurfaceRef };
+  "pin-prompt-removed": { item: SurfaceRef };
+  "pin-prompt-changed": { item: SurfaceRef };
+  "pin-resource-added": { item: SurfaceRef };
+  "pin-resource-removed": { item: SurfaceRef };
+  "pin-resource-changed": { item: SurfaceRef };
+  "pin-instructions-changed": BeforeAfter;
+  "pin-server-changed": BeforeAfter;
+  "pin-protocol-changed": BeforeAfter;
+}
+
+/** A finding of rule `R`: the common facts and the rule's own. */
+export type PinFindingOf<R extends PinRule> = PinFindingCommon & { rule: R } & PinFacts[R];
+
+/** One finding of a pin check, discriminated by `rule`: typed facts; renderers make the sentence. */
+export type PinFinding = { [R in PinRule]: PinFindingOf<R> }[PinRule];
 
 /** The result of {@link checkPin}. */
 export interface PinReport {
@@ -148,8 +172,11 @@ export function findingFails(rule: PinRule, failOn: PinFailOn): boolean {
   return PIN_SEVERITY[rule] === "error";
 }
 
-type Draft = Omit<PinFinding, "severity" | "failing" | "fields" | "diffs" | "capabilities"> &
-  Partial<Pick<PinFinding, "fields" | "diffs" | "capabilities">>;
+/** A finding as a check first makes it: severity and failing are added once, the lists default empty. */
+export type PinDraft = {
+  [R in PinRule]: Omit<PinFindingOf<R>, "severity" | "failing" | "fields" | "diffs" | "capabilities"> &
+    Partial<Pick<PinFindingCommon, "fields" | "diffs" | "capabilities">>;
+}[PinRule];
 
 const serverLabel = (s: Record<string, unknown>) =>
   [s.name, s.version]
@@ -177,7 +204,7 @@ export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: Check
     resources: lock.resources !== undefined,
   });
   if (isLock) now.instructions_sha256 = current.instructions_sha256;
-  const drafts: Draft[] = [];
+  const drafts: PinDraft[] = [];
 
   const problems = opts.lockChecked ? [] : lockProblems(lock);
   if (problems.length) drafts.push({ rule: "pin-lock-modified", tool: null, problems });
@@ -222,14 +249,17 @@ export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: Check
     drafts.push({ rule: "pin-protocol-changed", tool: null, before: lock.protocol, after: now.protocol });
 
   const findings = drafts
-    .map((d): PinFinding => ({
-      ...d,
-      fields: d.fields ?? [],
-      diffs: d.diffs ?? [],
-      capabilities: d.capabilities ?? [],
-      severity: PIN_SEVERITY[d.rule],
-      failing: findingFails(d.rule, failOn),
-    }))
+    .map(
+      (d) =>
+        ({
+          ...d,
+          fields: d.fields ?? [],
+          diffs: d.diffs ?? [],
+          capabilities: d.capabilities ?? [],
+          severity: PIN_SEVERITY[d.rule],
+          failing: findingFails(d.rule, failOn),
+        }) as PinFinding,
+    )
     .sort(compareFindings);
   const failing = findings.filter((f) => f.failing).length;
   return {
@@ -252,12 +282,12 @@ function repeated(tools: readonly { name: string }[]): Array<[string, number]> {
   return [...counts].filter(([, n]) => n > 1).sort((a, b) => compareCodeUnits(a[0], b[0]));
 }
 
-function dangerous(caps: readonly EffectFinding[]): EffectFinding[] {
-  return caps.filter((c) => DANGEROUS_EFFECTS.includes(c.capability));
+function dangerous(effects: readonly EffectFinding[]): EffectFinding[] {
+  return effects.filter((c) => DANGEROUS_EFFECTS.includes(c.capability));
 }
 
-function newTool(t: LockedTool): Draft[] {
-  const out: Draft[] = [];
+function newTool(t: LockedTool): PinDraft[] {
+  const out: PinDraft[] = [];
   const gained = dangerous(t.capabilities);
   if (gained.length)
     out.push({ rule: "pin-capability-added", tool: t.name, capabilities: gained, newTool: true });
@@ -265,8 +295,8 @@ function newTool(t: LockedTool): Draft[] {
   return out;
 }
 
-function compareTool(before: LockedTool, after: LockedTool): Draft[] {
-  const out: Draft[] = [];
+function compareTool(before: LockedTool, after: LockedTool): PinDraft[] {
+  const out: PinDraft[] = [];
   const had = new Set<Effect>(before.capabilities.map((c) => c.capability));
   const gained = dangerous(after.capabilities).filter((c) => !had.has(c.capability));
   if (gained.length)

@@ -14,6 +14,7 @@ const ADVICE: Partial<Record<ErrorCode | `${ErrorCode}/${string}`, Advice>> = {
   TIMEOUT: () => colon("raise --timeout if it is just slow"),
   LIMIT: (d) => colon(`raise it with --limit ${String(d.limit)}=N or ${limitEnvName(d.limit as LimitName)}`),
   CLIENT_CAPABILITIES: () => colon("leave the option out"),
+  "CONNECTION_FAILED/unreachable": () => semi("check the URL and that the server is running"),
   "USAGE/config-several-servers": () => colon("pick one with --server NAME"),
   "FILE_INVALID/lock-invalid": () => paren("pin the server again with toolscore mcp pin SERVER"),
   "FILE_INVALID/lock-kind": () => colon("make one with toolscore mcp pin SERVER"),

@@ -39,11 +39,11 @@ export function renderDiffMarkdown(
   if (d.pinnedView) out.push(`_${PINNED_VIEW_NOTE.slice(1, -1)}_`, "");
   if (d.added.length + d.removed.length + d.changed.length > 0) {
     out.push("| change | tool | what |", "| --- | --- | --- |");
-    const caps = new Map(d.addedEffects.map((x) => [x.tool, x.capabilities]));
+    const effectsOf = new Map(d.addedEffects.map((x) => [x.tool, x.capabilities]));
     const renamed = new Map(d.renames.map((r) => [r.from, r]));
     for (const n of d.added)
       out.push(
-        `| added | ${mdText(n)} | ${(caps.get(n) ?? []).map((c) => mdText(effectLine(c))).join("<br>")} |`,
+        `| added | ${mdText(n)} | ${(effectsOf.get(n) ?? []).map((c) => mdText(effectLine(c))).join("<br>")} |`,
       );
     for (const n of d.removed) {
       const r = renamed.get(n);

@@ -142,19 +142,19 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   const failOn = opts.failOn ?? "any";
   const lines = [`${sideTitle(d.from, opts.labels?.a)}  ->  ${sideTitle(d.to, opts.labels?.b)}`];
   if (d.pinnedView) lines.push(st.dim(PINNED_VIEW_NOTE));
-  const caps = new Map(d.addedEffects.map((x) => [x.tool, x.capabilities]));
+  const effectsOf = new Map(d.addedEffects.map((x) => [x.tool, x.capabilities]));
   const renamedTo = new Set(d.renames.map((r) => r.to));
   const renamedFrom = new Set(d.renames.map((r) => r.from));
   for (const name of d.added) {
     if (renamedTo.has(name)) continue;
     lines.push(st.green(`+ ${escapeLine(name)}`));
-    for (const c of caps.get(name) ?? []) lines.push(`${INDENT}${effectLine(c)}`);
+    for (const c of effectsOf.get(name) ?? []) lines.push(`${INDENT}${effectLine(c)}`);
   }
   for (const name of d.removed) if (!renamedFrom.has(name)) lines.push(st.red(`- ${escapeLine(name)}`));
   for (const r of d.renames) {
     const fields = r.change.fields.length ? `  ${r.change.fields.map(escapeLine).join(", ")}` : "";
     lines.push(st.yellow(`~ ${escapeLine(r.from)} -> ${escapeLine(r.to)}${fields}  (${renameHint(r)})`));
-    for (const c of caps.get(r.to) ?? []) lines.push(`${INDENT}${effectLine(c)}`);
+    for (const c of effectsOf.get(r.to) ?? []) lines.push(`${INDENT}${effectLine(c)}`);
     if (!opts.brief) for (const fd of r.change.diffs) lines.push(...renderFieldDiff(fd, INDENT));
   }
   for (const c of d.changed) {

@@ -100,3 +100,30 @@ export function lockSetReportJson(r: LockSetReport): Record<string, unknown> {
 export function renderLockSetJson(r: LockSetReport): string {
   return JSON.stringify(lockSetReportJson(r), null, 2) + "\n";
 }
+
+/** What `mcp pin --config` wrote into a lock set. */
+export interface LockSetPinSummary {
+  pinned: ReadonlyArray<{ name: string; server: { name?: unknown; version?: unknown }; tools: number }>;
+  /** The servers the set now holds. */
+  total: number;
+  /** The lock set file as shown to the user. */
+  file: string;
+  unchanged: boolean;
+}
+
+/** The summary of `mcp pin --config`: one line per pinned server, then the file. */
+export function renderLockSetPinSummary(r: LockSetPinSummary, style: Style = PLAIN): string {
+  const n = r.pinned.length;
+  const lines = r.pinned.map((p) => {
+    const server = [p.server.name, p.server.version]
+      .filter((v) => v !== undefined)
+      .map(String)
+      .join(" ");
+    return `  ${escapeLine(p.name)}: ${p.tools} tool${p.tools === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")}`;
+  });
+  return (
+    `${style.bold("Pinned")} ${n} server${n === 1 ? "" : "s"} into a lock set of ${r.total}\n` +
+    lines.join("\n") +
+    `\n  lock set: ${escapeLine(r.file)}${r.unchanged ? style.dim(" (unchanged)") : ""}\n`
+  );
+}

@@ -22,8 +22,8 @@ export function pinReportJson(report: PinReport): Record<string, unknown> {
       fields: f.fields,
       diffs: f.diffs,
       capabilities: f.capabilities,
-      ...(f.problems ? { problems: f.problems } : {}),
-      ...(f.before !== undefined ? { before: f.before, after: f.after ?? null } : {}),
+      ...("problems" in f ? { problems: f.problems } : {}),
+      ...("before" in f ? { before: f.before, after: f.after } : {}),
     })),
   };
 }

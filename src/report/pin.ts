@@ -7,13 +7,13 @@ import { itemLabel } from "./surface-label.js";
 
 const q = (s: string) => `'${s}'`;
 
-function sourcesOf(caps: readonly EffectFinding[]): string {
-  const all = caps.flatMap((c) => c.sources);
+function sourcesOf(effects: readonly EffectFinding[]): string {
+  const all = effects.flatMap((c) => c.sources);
   return all.length ? ` (${[...new Set(all)].join("; ")})` : "";
 }
 
-function names(caps: readonly EffectFinding[]): string {
-  const list = caps.map((c) => c.capability);
+function names(effects: readonly EffectFinding[]): string {
+  const list = effects.map((c) => c.capability);
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
 }
 

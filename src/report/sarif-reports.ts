@@ -1,6 +1,7 @@
 // The SARIF logs of mcp lint, mcp verify-pin and mcp diff: each command's findings mapped onto
 // the generic builder in sarif.ts, with the rule catalogue a reviewer reads in code scanning.
 import type { BreakingKind, ServerDiff } from "../diff/types.js";
+import { BREAKING_KINDS } from "../diff/breaking-kinds.js";
 import { LINT_RULES } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
 import { PIN_RULES, PIN_SEVERITY, type PinReport, type PinRule } from "../pin/verify.js";
@@ -102,20 +103,9 @@ export const LINT_SARIF_RULES: readonly SarifRuleInfo[] = LINT_RULES.map((r) => 
   severity: r.severity,
 }));
 
-const DIFF_TEXT: Record<BreakingKind, string> = {
-  "tool-removed": "A tool was removed.",
-  "parameter-removed": "A parameter was removed.",
-  "parameter-required": "A parameter became required.",
-  "parameter-type-changed": "A parameter's type changed.",
-  "capability-added": "A tool gained the delete or exec capability.",
-  "lint-error-added": "A new lint error.",
-  "grade-lowered": "The scorecard grade went down.",
-  "probe-newly-failing": "A high-confidence effect probe newly fails.",
-  "prompt-removed": "A prompt was removed.",
-  "prompt-argument-removed": "A prompt argument was removed.",
-  "prompt-argument-required": "A prompt argument became required.",
-  "resource-template-removed": "A resource template was removed.",
-};
+const DIFF_TEXT = Object.fromEntries(
+  Object.entries(BREAKING_KINDS).map(([kind, spec]) => [kind, spec.summary]),
+) as Record<BreakingKind, string>;
 
 /** The rule catalogue of mcp diff: one rule per kind of breaking change, and the other differences. */
 export const DIFF_SARIF_RULES: readonly SarifRuleInfo[] = [

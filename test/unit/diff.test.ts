@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { diffSnapshots } from "../../src/diff/index.js";
+import { BREAKING_KINDS } from "../../src/diff/breaking-kinds.js";
 import { compareParameters } from "../../src/diff/params.js";
 import type { BreakingKind, DiffFailOn } from "../../src/diff/index.js";
 import { lintTools } from "../../src/lint/index.js";
@@ -211,6 +212,31 @@ test("all the breaking changes at once are each reported, sorted by tool then ki
   );
   assert.equal(d.fails("breaking"), true);
   assert.equal(d.fails("none"), false);
+});
+
+test("breaking changes are data: each carries its facts, its reason is made from them, the JSON keeps the reason only", () => {
+  let tools = clone();
+  for (const c of [...CASES.slice(1), CASES[0]!]) tools = c.change(tools);
+  const d = diffSnapshots(BASE, snap(tools));
+  for (const b of d.breaking) {
+    const spec = BREAKING_KINDS[b.kind] as { reason(args: unknown): string };
+    assert.equal(b.reason, spec.reason(b.args), b.kind);
+  }
+  const type = d.breaking.find((b) => b.kind === "parameter-type-changed");
+  assert.ok(type && type.kind === "parameter-type-changed");
+  assert.deepEqual(Object.keys(type.args).sort(), ["from", "parameter", "to"]);
+  const json = d.toJSON().breaking;
+  assert.equal(json.length, d.breaking.length);
+  for (const b of json) {
+    assert.ok(!("args" in b));
+    assert.deepEqual(Object.keys(b), [
+      "tool",
+      ...("item" in b ? ["item"] : []),
+      "kind",
+      ...("path" in b ? ["path"] : []),
+      "reason",
+    ]);
+  }
 });
 
 test("identical snapshots: no difference, nothing fails under any --fail-on", () => {

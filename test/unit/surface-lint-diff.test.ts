@@ -123,14 +123,15 @@ test("diff: prompts and templates added, removed and changed, with what breaks",
       ["resource_template", [], ["wiki://old/{slug}"], [["wiki://pages/{slug}", ["description"], []]]],
     ],
   );
-  const lintError = d.breaking.find((b) => b.kind === "lint-error-added")!;
-  assert.match(
-    lintError.reason,
-    /^new lint error: 1 hidden or disguised character \(zero-width\) in description/,
+  // A prompt is graded as a tool is: the order to read secrets is an error there too.
+  assert.deepEqual(
+    d.breaking.filter((b) => b.kind === "lint-error-added").map((b) => b.reason.replace(/:.*\(/, ": … (")),
+    ["new lint error: … (hidden-unicode)", "new lint error: … (description-instruction)"],
   );
   assert.deepEqual(
     d.breaking.map((b) => [b.kind, b.item, b.path]),
     [
+      ["lint-error-added", { kind: "prompt", key: "summarise" }, undefined],
       ["lint-error-added", { kind: "prompt", key: "summarise" }, undefined],
       ["prompt-removed", { kind: "prompt", key: "gone" }, undefined],
       ["prompt-argument-removed", { kind: "prompt", key: "summarise" }, "slug"],
@@ -164,7 +165,7 @@ test("diff: prompts and templates added, removed and changed, with what breaks",
   assert.match(text, /^ {2}prompt gone: prompt removed$/m);
   assert.match(
     text,
-    /^\+ lint warning prompt summarise: description points the model at secrets on the host \(description-instruction\/read-secret\)/m,
+    /^\+ lint error prompt summarise: description points the model at secrets on the host \(description-instruction\/read-secret\)/m,
   );
   const md = renderDiffMarkdown(d);
   assert.match(md, /^\| removed \| prompt gone \| \|$/m);

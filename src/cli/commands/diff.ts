@@ -10,7 +10,7 @@ import { subjectOf } from "../../report/surface-label.js";
 import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, choice, parseCommand, serverOptions, targetOptions } from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
-import { useColor, type CliContext } from "../context.js";
+import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { checkOutputs, emitOutputs, jsonAndSarif, type Renderers } from "../output.js";
 import { freshWorkDir } from "../work-dir.js";
@@ -129,14 +129,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
-  return execute(positionals, values, ctx);
+  return (await execute(positionals, values, ctx)).code;
 }
 
 /**
  * `mcp diff` with the servers not named by a config (`sides`) and its options as an object:
- * diffs, writes the outputs, returns the exit code.
+ * diffs, writes the outputs, returns the exit code and the diff.
  */
-export async function execute(sides: string[], values: DiffValues, ctx: CliContext): Promise<number> {
+export async function execute(
+  sides: string[],
+  values: DiffValues,
+  ctx: CliContext,
+): Promise<Executed<ServerDiff>> {
   const positionals = sides;
   const failOn = choice("--fail-on", values["fail-on"], DIFF_FAIL_ON, "any");
   checkSarifOption(values.sarif);
@@ -169,7 +173,7 @@ export async function execute(sides: string[], values: DiffValues, ctx: CliConte
     file?.kind === "file" ? file.path : undefined,
   );
   emitOutputs(ctx, diff, renderers, request);
-  return diff.fails(failOn) ? EXIT.FAIL : EXIT.OK;
+  return { code: diff.fails(failOn) ? EXIT.FAIL : EXIT.OK, result: diff };
 }
 
 /** The renderers of a diff, keyed by format; `file` is what SARIF findings point into. */

@@ -8,11 +8,12 @@ import { installGuard, uninstallGuard, type InstallOutcome } from "../../scan/gu
 import { installGuardToml, uninstallGuardToml } from "../../scan/guard-install-toml.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../util/fs.js";
-import { escapeLine } from "../../util/unicode.js";
+import { renderInstallReport, type InstallReport } from "../../report/guard-install.js";
 import { parseCommand, pathArg } from "../args.js";
 import type { CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { isLockSetFile } from "../lockset.js";
+import { emitOutputs } from "../output.js";
 
 export const HELP = `Usage: toolscore mcp guard --install --config FILE --lock LOCK [--server NAME] [--toolscore CMD]
        toolscore mcp guard --uninstall --config FILE [--server NAME]
@@ -125,27 +126,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     result = shape === "codex" ? uninstallGuardToml(text, only) : uninstallGuard(text, shape, paths, only);
   }
   const shown = relative(ctx.cwd, file) || file;
-  const lines = result.outcomes.map((o) => {
-    const what =
-      o.action === "wrapped"
-        ? "wrapped"
-        : o.action === "unwrapped"
-          ? "unwrapped"
-          : o.action === "unchanged"
-            ? (o.reason ?? "unchanged")
-            : `not wrapped: ${o.reason ?? ""}`;
-    return `  ${escapeLine(o.name)}: ${what}`;
-  });
-  if (result.text === text) {
-    ctx.stdout(`${lines.join("\n")}\nNothing to change in ${shown}.\n`);
-    return EXIT.OK;
+  const changed = result.text !== text;
+  if (changed) {
+    // The backup first: a failed write never leaves the user without their file.
+    copyFileSync(file, file + BACKUP);
+    writeFileAtomic(file, result.text);
   }
-  // The backup first: a failed write never leaves the user without their file.
-  copyFileSync(file, file + BACKUP);
-  writeFileAtomic(file, result.text);
-  const n = result.outcomes.filter((o) => o.action === "wrapped" || o.action === "unwrapped").length;
-  ctx.stdout(
-    `${lines.join("\n")}\n${values.install ? "Guard installed in" : "Guard taken out of"} ${n} entr${n === 1 ? "y" : "ies"} of ${shown} (backup: ${shown}${BACKUP}).\n`,
-  );
+  const report: InstallReport = {
+    install: values.install === true,
+    outcomes: result.outcomes,
+    file: shown,
+    backup: changed ? shown + BACKUP : null,
+  };
+  emitOutputs(ctx, report, { text: renderInstallReport }, { documents: [] });
   return EXIT.OK;
 }

@@ -9,7 +9,7 @@ import { COLOR, PLAIN } from "../../report/style.js";
 import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, serverOptions } from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
-import { useColor, type CliContext } from "../context.js";
+import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { checkOutputs, emitOutputs, type OutputRequest, type Renderers } from "../output.js";
 import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
@@ -91,15 +91,15 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
-  return execute(positionals[0], values, ctx);
+  return (await execute(positionals[0], values, ctx)).code;
 }
 
-/** `mcp lint SERVER` with its options as an object: lints, writes the outputs, returns the exit code. */
+/** `mcp lint SERVER` with its options as an object: lints, writes the outputs, returns the exit code and the result. */
 export async function execute(
   server: string | undefined,
   values: LintValues,
   ctx: CliContext,
-): Promise<number> {
+): Promise<Executed<LintResult>> {
   checkSarifOption(values.sarif);
   const request: OutputRequest = {
     documents: [
@@ -123,5 +123,5 @@ export async function execute(
   const target = result.listed.target;
   const file = target?.kind === "file" ? target.path : values.config;
   emitOutputs(ctx, result, lintRenderers(ctx, file), request);
-  return result.ok ? EXIT.OK : EXIT.FAIL;
+  return { code: result.ok ? EXIT.OK : EXIT.FAIL, result };
 }

@@ -10,6 +10,7 @@ import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, parseCommand, pathArg, serverOptions } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet } from "../lockset.js";
+import { emitOutputs } from "../output.js";
 
 export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [options]
        toolscore mcp pin --config FILE [--server NAME] [--lock SET] [--concurrency N] [options]
@@ -97,13 +98,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const unchanged = fileHolds(lockPath, pieces);
   if (!unchanged) writePiecesAtomic(lockPath, pieces);
   const shown = relative(ctx.cwd, lockPath) || lockPath;
-  ctx.stdout(
-    renderPinSummary(
-      lock,
-      shown.startsWith("..") ? lockPath : shown,
-      unchanged,
-      useColor(ctx) ? COLOR : PLAIN,
-    ),
-  );
+  const style = useColor(ctx) ? COLOR : PLAIN;
+  const file = shown.startsWith("..") ? lockPath : shown;
+  emitOutputs(ctx, lock, { text: (l) => renderPinSummary(l, file, unchanged, style) }, { documents: [] });
   return 0;
 }

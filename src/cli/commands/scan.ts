@@ -11,10 +11,11 @@ import { baseDir, type Platform, type ScanPlaces } from "../../scan/clients.js";
 import { scanConfigs, scanHasProblems, type ScanRow } from "../../scan/scan.js";
 import { runPool } from "../../score/pool.js";
 import { isToolscoreError } from "../../util/errors.js";
+import { errorLine } from "../../report/advice.js";
 import { parseCommand, pathArg } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
-import { writeOutput } from "../output.js";
+import { emitOutputs, stdoutCarriesDocument, type OutputRequest } from "../output.js";
 import { snapshotOfTarget } from "../source.js";
 import { parseConcurrency } from "../concurrency.js";
 
@@ -73,15 +74,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     await runPool(jobs, concurrency);
   }
 
-  const toStdout = values.json === "-";
-  const text = renderScan(
-    result,
-    showPath(baseDir("home", places), places.project),
-    useColor(ctx) && !toStdout ? COLOR : PLAIN,
-  );
-  if (toStdout) ctx.stderr(text);
-  else ctx.stdout(text);
-  if (values.json !== undefined) writeOutput(values.json, renderScanJson(result), ctx);
+  const request: OutputRequest = { documents: [{ format: "json", to: values.json, option: "--json" }] };
+  const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
+  const show = showPath(baseDir("home", places), places.project);
+  emitOutputs(ctx, result, { text: (r) => renderScan(r, show, style), json: renderScanJson }, request);
   return scanHasProblems(result) ? EXIT.FAIL : EXIT.OK;
 }
 
@@ -99,7 +95,7 @@ async function listRow(
       entry.transport === "stdio" && entry.cwd === undefined && row.scope === "project" ? project : undefined;
     const target = configTarget(row.name!, entry, cwd === undefined ? {} : { cwd });
     const { snapshot } = await snapshotOfTarget(target, values, ctx);
-    const caps = new Set(snapshot.tools.flatMap((t) => deriveEffects(t).map((c) => c.capability)));
+    const effects = new Set(snapshot.tools.flatMap((t) => deriveEffects(t).map((c) => c.capability)));
     row.listed = {
       server: [snapshot.server.name, snapshot.server.version]
         .filter((v) => v !== undefined)
@@ -107,10 +103,10 @@ async function listRow(
         .join(" "),
       protocol: snapshot.protocol,
       tools: snapshot.tools.length,
-      capabilities: [...caps].sort(),
+      capabilities: [...effects].sort(),
     };
   } catch (e) {
-    row.problem = isToolscoreError(e) ? e.message : `internal error: ${(e as Error).message}`;
+    row.problem = isToolscoreError(e) ? errorLine(e) : `internal error: ${(e as Error).message}`;
   }
 }
 

@@ -13,7 +13,7 @@ import { parseEffectOverrides } from "../../pin/effects.js";
 import { readJsonFile } from "../../util/fs.js";
 import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
-import { useColor, type CliContext } from "../context.js";
+import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { emitOutputs, type OutputRequest, type Renderers } from "../output.js";
 import { freshWorkDir } from "../work-dir.js";
@@ -98,15 +98,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout(HELP);
     return EXIT.OK;
   }
-  return execute(positionals[0], values, ctx);
+  return (await execute(positionals[0], values, ctx)).code;
 }
 
-/** `mcp test SERVER` with its options as an object: grades, writes the outputs, returns the exit code. */
+/**
+ * `mcp test SERVER` with its options as an object: grades, writes the outputs, returns the exit
+ * code and the result.
+ */
 export async function execute(
   server: string | undefined,
   values: TestValues,
   ctx: CliContext,
-): Promise<number> {
+): Promise<Executed<TestResult>> {
   const positionals = server === undefined ? [] : [server];
   const cases = count("--cases", values.cases, 3, 0, 1000);
   const concurrency = count("--concurrency", values.concurrency, DEFAULT_CONCURRENCY, 1, 64);
@@ -184,7 +187,7 @@ export async function execute(
     );
     code = EXIT.FAIL;
   }
-  return code;
+  return { code, result };
 }
 
 /** The renderers of a test result, keyed by format. */

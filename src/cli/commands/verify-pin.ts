@@ -1,11 +1,12 @@
 import { verify } from "../../api/verify.js";
 import { PIN_FAIL_ON, type PinReport } from "../../pin/verify.js";
+import type { LockSetReport } from "../../pin/verify-set.js";
 import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
 import { renderAnnotations } from "../ci.js";
-import { useColor, type CliContext } from "../context.js";
+import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { checkOutputs, emitOutputs, stdoutCarriesDocument, jsonAndSarif, type Renderers } from "../output.js";
 import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
@@ -71,15 +72,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout(HELP);
     return 0;
   }
-  return execute(positionals[0], values, ctx);
+  return (await execute(positionals[0], values, ctx)).code;
 }
 
-/** `mcp verify-pin SERVER` with its options as an object: checks, writes the outputs, returns the exit code. */
+/**
+ * `mcp verify-pin SERVER` with its options as an object: checks, writes the outputs, returns the
+ * exit code and the report (a lock set's report when the lock is a set).
+ */
 export async function execute(
   server: string | undefined,
   values: VerifyPinValues,
   ctx: CliContext,
-): Promise<number> {
+): Promise<Executed<PinReport | LockSetReport>> {
   const positionals = server === undefined ? [] : [server];
   const failOn = choice("--fail-on", values["fail-on"], PIN_FAIL_ON, "drift");
   checkSarifOption(values.sarif);
@@ -100,7 +104,7 @@ export async function execute(
   // SARIF (and the lint rule catalogue it carries) is loaded only when asked for.
   const sarif = values.sarif === undefined ? undefined : await pinSarifRenderer(lockArg, ctx);
   emitOutputs(ctx, report, verifyRenderers(ctx, lockArg, !stdoutCarriesDocument(request), sarif), request);
-  return report.ok ? EXIT.OK : EXIT.FAIL;
+  return { code: report.ok ? EXIT.OK : EXIT.FAIL, result: report };
 }
 
 /** The SARIF renderer of a pin report, its findings pointing into `lockArg`. */

@@ -1,0 +1,30 @@
+import type { InstallOutcome } from "../scan/guard-install.js";
+import { escapeLine } from "../util/unicode.js";
+
+/** What `mcp guard --install` or `--uninstall` did to one config file. */
+export interface InstallReport {
+  install: boolean;
+  outcomes: readonly InstallOutcome[];
+  /** The config file as shown to the user. */
+  file: string;
+  /** The backup written before the file was changed; null when nothing changed. */
+  backup: string | null;
+}
+
+function outcomeLine(o: InstallOutcome): string {
+  const what =
+    o.action === "skipped"
+      ? `not wrapped: ${o.reason ?? ""}`
+      : o.action === "unchanged"
+        ? (o.reason ?? "unchanged")
+        : o.action;
+  return `  ${escapeLine(o.name)}: ${what}`;
+}
+
+/** The report for people: one line per entry, then what happened to the file. */
+export function renderInstallReport(r: InstallReport): string {
+  const lines = r.outcomes.map(outcomeLine).join("\n");
+  if (r.backup === null) return `${lines}\nNothing to change in ${escapeLine(r.file)}.\n`;
+  const n = r.outcomes.filter((o) => o.action === "wrapped" || o.action === "unwrapped").length;
+  return `${lines}\n${r.install ? "Guard installed in" : "Guard taken out of"} ${n} entr${n === 1 ? "y" : "ies"} of ${escapeLine(r.file)} (backup: ${escapeLine(r.backup)}).\n`;
+}
