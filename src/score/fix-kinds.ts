@@ -11,7 +11,8 @@ export interface FixFacts {
   };
   timeout: { cases: string[] };
   "soft-error": { failed: number; total: number; detail: string };
-  environment: { calls: number; detail: string };
+  /** `slow`: some of the calls timed out, which a slow backend does too. */
+  environment: { calls: number; detail: string; slow: boolean };
   /** `unproven`: every refused call's arguments could not be shown valid, so the schema is at fault. */
   "valid-input-refused": { failed: number; total: number; detail: string; unproven: boolean };
   "output-invalid": { detail: string };
@@ -70,8 +71,9 @@ export const FIX_KINDS: { readonly [K in FixKind]: FixSpec<FixFacts[K]> } = {
   environment: {
     source: () => "call:environment",
     issue: (f) => `${f.calls} call(s) could not reach the backend, so they are not graded: ${f.detail}`,
-    fix: () =>
-      "Set the credentials or network access the server needs (--env KEY=VALUE), or skip these tools (--no-network, or --capabilities FILE).",
+    fix: ({ slow }) =>
+      "Set the credentials or network access the server needs (--env KEY=VALUE), or skip these tools (--no-network, or --capabilities FILE)." +
+      (slow ? " A backend that answers, but slowly, needs a longer --timeout." : ""),
   },
   "valid-input-refused": {
     source: () => "call:happy",

@@ -73,6 +73,7 @@ export function collectFixes(
           {
             calls: environment.length,
             detail: environment[0]!.detail.replace(/^could not reach its backend: (?:error result: )?/, ""),
+            slow: environment.some((r) => r.outcome === "timeout"),
           },
         ),
       );

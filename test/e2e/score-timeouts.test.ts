@@ -42,6 +42,10 @@ test("a network tool whose backend never answers: its timeouts are the environme
     c.fixes.map((f) => f.source),
     ["call:environment"],
   );
+  assert.match(
+    c.fixes[0]!.fix,
+    /--no-network.* A backend that answers, but slowly, needs a longer --timeout\.$/,
+  );
 });
 
 test("a tool that answers other valid input and hangs on one: that timeout counts against it", async () => {
