@@ -107,10 +107,15 @@ export const ServerSnapshot = {
     return toPrettyJson(ServerSnapshot.of(snapshot));
   },
 
+  /** The file text as pieces in order (a long string is never copied into one text). */
+  pieces(snapshot: ServerSnapshot): string[] {
+    checkJsonNumbers(snapshot.tools);
+    return prettyJsonPieces(ServerSnapshot.of(snapshot));
+  },
+
   /** Writes a snapshot file atomically; a long string is written without copies. */
   write(path: string, snapshot: ServerSnapshot): void {
-    checkJsonNumbers(snapshot.tools);
-    writePiecesAtomic(path, prettyJsonPieces(ServerSnapshot.of(snapshot)));
+    writePiecesAtomic(path, ServerSnapshot.pieces(snapshot));
   },
 
   /** Reads and checks a snapshot file. */

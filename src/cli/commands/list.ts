@@ -4,7 +4,6 @@ import { listRows, renderList } from "../../report/list.js";
 import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { listServer } from "../../api/list.js";
-import { prettyJsonPieces } from "../../util/json-out.js";
 import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, serverOptions } from "../args.js";
 import { consoleWidth, useColor, type CliContext } from "../context.js";
 import { emitOutputs, type Renderers } from "../output.js";
@@ -32,7 +31,7 @@ export function listRenderers(ctx: CliContext): Renderers<ServerSnapshot> {
       return renderList(snapshot, rows, style, columns) + renderSurfaceList(snapshot, style, columns);
     },
     // The bytes of ServerSnapshot.serialize, as pieces: a long description is never copied.
-    json: (snapshot) => prettyJsonPieces(ServerSnapshot.of(snapshot)),
+    json: (snapshot) => ServerSnapshot.pieces(snapshot),
   };
 }
 
