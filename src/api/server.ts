@@ -46,7 +46,7 @@ export function resolveServer(input: ServerInput | undefined, opts: ServerOption
   if (input !== undefined && typeof input === "object" && "transport" in input)
     return { kind: "transport", server: input };
   if (input !== undefined && typeof input === "object") return { kind: "target", target: input };
-  return { kind: "target", target: resolveTarget(input, opts.target ?? {}) };
+  return { kind: "target", target: resolveTarget(input, { onNote: opts.onNote, ...opts.target }) };
 }
 
 /** The label reports use for a server. */

@@ -118,6 +118,7 @@ async function snapshotOfEntry(
       syntax: opts.references ?? "both",
       env: opts.referenceEnv ?? ctx.env,
       where: `server ${JSON.stringify(name)} in ${opts.config!}`,
+      onNote: (m) => ctx.stderr(`toolscore: note: ${m}\n`),
     },
   );
   return (await snapshotOfTarget(target, values, ctx)).snapshot;

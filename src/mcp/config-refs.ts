@@ -21,8 +21,10 @@ export type ReferenceSyntax = "shell" | "env" | "both" | "none";
 export interface ReferenceContext {
   syntax: ReferenceSyntax;
   env: Record<string, string | undefined>;
-  /** `server "x" in FILE`, for the error about `${input:…}`. */
+  /** `server "x" in FILE`, for the error about `${input:…}` and the note about an unset variable. */
   where: string;
+  /** Told of a `${VAR}` left as written because VAR is not set (Claude Code warns of it too). */
+  onNote?: (message: string) => void;
 }
 
 const REFERENCE = /\$\{([^{}]*)\}/g;
@@ -46,7 +48,13 @@ function expand(text: string, cx: ReferenceContext, secret: boolean): string {
       const name = cut < 0 ? body : body.slice(0, cut);
       value = cx.env[name] ?? (cut < 0 ? undefined : body.slice(cut + 2));
     }
-    if (value === undefined) return whole;
+    if (value === undefined) {
+      if (shellSyntax && !body.includes(":"))
+        cx.onNote?.(
+          `${cx.where} uses ${whole}, and ${body} is not set: passed as written, as Claude Code does`,
+        );
+      return whole;
+    }
     if (secret) rememberSecret(value);
     return value;
   });

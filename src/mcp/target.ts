@@ -28,6 +28,8 @@ export interface TargetOptions {
   references?: ReferenceSyntax;
   /** The environment references read (default: this process's). */
   referenceEnv?: Record<string, string | undefined>;
+  /** Told of what a person may want to know (a reference left as written). */
+  onNote?: (message: string) => void;
 }
 
 /**
@@ -65,6 +67,7 @@ function findTarget(arg: string | undefined, opts: TargetOptions): ServerTarget 
         syntax: opts.references ?? "both",
         env: opts.referenceEnv ?? process.env,
         where: `server ${JSON.stringify(name)} in ${opts.config}`,
+        onNote: opts.onNote,
       },
     );
   }

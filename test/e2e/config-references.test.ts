@@ -58,6 +58,13 @@ describe("config references", () => {
     // The expanded secret, which the server echoes, is scrubbed from every output.
     assert.ok(!(r.stdout + r.stderr).includes(TOKEN));
     assert.match(r.stdout, /token=\*\*\*/);
+    // Claude Code warns of a variable it leaves as written; so does toolscore.
+    assert.ok(
+      r.stderr.includes(
+        `toolscore: note: server "ref" in ${path} uses \${TS_MISSING}, and TS_MISSING is not set: passed as written, as Claude Code does\n`,
+      ),
+      r.stderr,
+    );
   });
 
   test("Cursor (.cursor/mcp.json): ${env:VAR}; an unset one is empty; ${VAR} is not its syntax", async () => {

@@ -146,7 +146,7 @@ export async function execute(
     ci: values.ci,
   };
   const base = serverOptions(values, ctx);
-  const resolved = resolveTarget(positionals[0], base.target);
+  const resolved = resolveTarget(positionals[0], { onNote: base.onNote, ...base.target });
   requireLive(resolved, "mcp test");
   // Whatever the server writes lands in a folder of its own, removed when it has been stopped.
   const work = freshWorkDir(resolved, ctx.cwd);
