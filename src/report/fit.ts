@@ -72,7 +72,11 @@ export function fitLine(line: string, columns: number, hangAt?: number): string[
   let indent = 0;
   while (indent < all.length && all[indent]!.text === " ") indent++;
   const label = LABEL.exec(line.replace(SGR, "").slice(indent));
-  const hang = Math.min(hangAt ?? indent + (label ? label[0].length : 2), Math.floor(columns / 2));
+  // A hanging indent leaves room for text: at least 16 columns when asked for, half the line else.
+  const hang =
+    hangAt !== undefined
+      ? Math.min(hangAt, Math.max(0, columns - 16))
+      : Math.min(indent + (label ? label[0].length : 2), Math.floor(columns / 2));
   // Words: runs of non-space cells, each with the spaces before it.
   const words: Array<{ gap: Token[]; word: Token[] }> = [];
   let gap: Token[] = [];

@@ -80,6 +80,8 @@ function ratesParts(card: Scorecard): string[] {
 
 // A NOTE column narrower than this puts its note on the lines below the row instead.
 const NOTE_MIN = 16;
+// Probe reasons narrower than this start their continuation lines four columns in instead.
+const REASON_MIN = 24;
 // Tool names wider than this are cut in the middle in the table (the report keeps them whole).
 const TOOL_MAX = 48;
 
@@ -156,8 +158,14 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
           : p.status === "fail"
             ? style.red("FAIL")
             : style.dim("skip");
-      wrap(
-        `  ${status}  ${pad(p.id, w)}  ${pad(truncateMiddle(escapeLine(p.tool), wt), wt)}  ${pad(p.confidence, 6)}  ${escapeLine(p.reason)}`,
+      // A reason wraps under the reasons when they have room, else four columns in.
+      const at = 2 + 4 + 2 + w + 2 + wt + 2 + 6 + 2;
+      out.push(
+        ...fitLine(
+          `  ${status}  ${pad(p.id, w)}  ${pad(truncateMiddle(escapeLine(p.tool), wt), wt)}  ${pad(p.confidence, 6)}  ${escapeLine(p.reason)}`,
+          columns,
+          columns - at >= REASON_MIN ? at : 4,
+        ),
       );
     }
   }

@@ -38,7 +38,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     dir,
     sample: sampleServer,
     heading: (title, command) => {
-      ctx.stdout(`${n ? "\n" : ""}${style.bold(`${++n}. ${title}`)}\n${style.dim(`$ ${command}`)}\n`);
+      fitted.stdout(`${n ? "\n" : ""}${style.bold(`${++n}. ${title}`)}\n${style.dim(`$ ${command}`)}\n`);
     },
   };
   try {
