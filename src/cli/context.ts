@@ -15,11 +15,26 @@ export interface CliContext {
   drain?: () => Promise<void>;
 }
 
+/**
+ * Writes to `stream` until its reader goes away: a reader that closes early (`toolscore … | head`)
+ * ends the output, not the run, which still stops its servers and exits with its own code.
+ */
+function writer(stream: NodeJS.WriteStream): (text: string) => void {
+  let gone = false;
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    gone = true;
+  });
+  return (t) => {
+    if (!gone) stream.write(t);
+  };
+}
+
 /** The real process as a CliContext. */
 export function processContext(): CliContext {
   return {
-    stdout: (t) => void process.stdout.write(t),
-    stderr: (t) => void process.stderr.write(t),
+    stdout: writer(process.stdout),
+    stderr: writer(process.stderr),
     env: process.env,
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
