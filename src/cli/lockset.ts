@@ -23,13 +23,11 @@ import {
 import { PIN_FAIL_ON } from "../pin/verify.js";
 import { verifyLockSet, type CurrentServer, type LockSetReport } from "../pin/verify-set.js";
 import {
-  lockSetMessage,
   renderLockSetJson,
   renderLockSetPinSummary,
   renderLockSetReport,
   type LockSetPinSummary,
 } from "../report/lockset.js";
-import { renderPinMarkdown } from "../report/pin-markdown.js";
 import { COLOR, PLAIN } from "../report/style.js";
 import { redactArgs, showUrl, unguardedEntry } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
@@ -37,12 +35,12 @@ import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { readJsonFile, writeFileAtomic } from "../util/fs.js";
 import { escapeLine } from "../util/unicode.js";
 import { choice, pathArg, targetOptions } from "./args.js";
-import { renderAnnotations, type Annotation } from "./ci.js";
+import { renderAnnotations } from "./ci.js";
 import { parseConcurrency } from "./concurrency.js";
 import { useColor, type CliContext, type Executed } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 import { emitOutputs, jsonAndSarif, stdoutCarriesDocument } from "./output.js";
-import { lockClientCapabilities, pinCheckCi, readLockArg } from "./pin-check.js";
+import { lockClientCapabilities, lockSetCi, readLockArg } from "./pin-check.js";
 import { snapshotOfTarget } from "./source.js";
 import { errorLine } from "../report/advice.js";
 
@@ -271,45 +269,10 @@ export async function verifyLockSetCommand(
     {
       text: (r) => renderLockSetReport(r, style),
       json: renderLockSetJson,
-      markdown: lockSetMarkdown,
-      github: (r) => renderAnnotations(lockSetAnnotations(r)),
+      markdown: (r) => lockSetCi(r).markdown,
+      github: (r) => renderAnnotations(lockSetCi(r).annotations),
     },
     request,
   );
   return { code: report.errors > 0 ? EXIT.ERROR : report.ok ? EXIT.OK : EXIT.FAIL, result: report };
-}
-
-/** The job summary of a lock-set check: each server's pin report under its name. */
-function lockSetMarkdown(report: LockSetReport): string {
-  return report.servers
-    .filter((s) => s.report)
-    .map((s) => `### ${escapeLine(s.name)}\n\n${renderPinMarkdown(s.report!)}`)
-    .join("\n");
-}
-
-/** The annotations of a lock-set check: failing set findings, servers not checked, pin findings. */
-function lockSetAnnotations(report: LockSetReport): Annotation[] {
-  const annotations: Annotation[] = [];
-  for (const s of report.servers) {
-    for (const f of s.findings.filter((x) => x.failing))
-      annotations.push({
-        level: "error",
-        title: `${f.rule} ${escapeLine(s.name)}`,
-        message: escapeLine(lockSetMessage(f)),
-      });
-    if (s.error !== null)
-      annotations.push({
-        level: "error",
-        title: `could not check ${escapeLine(s.name)}`,
-        message: escapeLine(s.error),
-      });
-    if (s.report)
-      annotations.push(
-        ...pinCheckCi(s.report).annotations.map((a) => ({
-          ...a,
-          title: `${escapeLine(s.name)}: ${a.title}`,
-        })),
-      );
-  }
-  return annotations;
 }

@@ -137,14 +137,12 @@ export function fitConsole(ctx: CliContext, text: string): string {
 }
 
 /**
- * Writes `content` to `file` atomically, or to stdout when `file` is `-` or names this process's
- * own stdout (`/dev/stdout`), and to stderr when it names its stderr: those are written in order
- * with the rest of the output, never replaced.
+ * Writes `content` to `file` atomically, or to stderr when `file` names this process's own stderr
+ * (`/dev/stderr`): written in order with the rest of the output, never replaced. (A file naming its
+ * own stdout is a document on stdout, routed by {@link emitOutputs}.)
  */
-export async function writeOutput(file: string, content: Rendering, ctx: CliContext): Promise<void> {
-  const own = file === "-" ? 1 : ownStream(pathArg(file, ctx));
-  if (own === 1) await write(ctx.stdout, content, ctx.drain);
-  else if (own === 2) await write(ctx.stderr, content);
+async function writeOutput(file: string, content: Rendering, ctx: CliContext): Promise<void> {
+  if (ownStream(pathArg(file, ctx)) === 2) await write(ctx.stderr, content);
   else if (typeof content === "string") writeFileAtomic(pathArg(file, ctx), scrubSecrets(content));
   else writePiecesAtomic(pathArg(file, ctx), scrubPieces(content));
 }

@@ -1,6 +1,8 @@
 import type { Lock } from "../pin/lock.js";
 import { readLock } from "../pin/lock-file.js";
 import { PIN_FAIL_ON, pinnedClientCapabilities, type PinFailOn, type PinReport } from "../pin/verify.js";
+import type { LockSetReport } from "../pin/verify-set.js";
+import { lockSetMessage } from "../report/lockset.js";
 import { pinMessage, renderPinReport } from "../report/pin.js";
 import { renderPinMarkdown } from "../report/pin-markdown.js";
 import { itemName } from "../report/surface-label.js";
@@ -102,4 +104,30 @@ export function pinCheckCi(report: PinReport): { markdown: string; annotations: 
         message: escapeLine(pinMessage(f)),
       })),
   };
+}
+
+/**
+ * The `--ci` output of a lock-set check: each checked server's job summary under its name, and
+ * annotations for failing set findings, servers that could not be checked and their pin findings.
+ */
+export function lockSetCi(report: LockSetReport): { markdown: string; annotations: Annotation[] } {
+  const markdown: string[] = [];
+  const annotations: Annotation[] = [];
+  for (const s of report.servers) {
+    const name = escapeLine(s.name);
+    for (const f of s.findings.filter((x) => x.failing))
+      annotations.push({
+        level: "error",
+        title: `${f.rule} ${name}`,
+        message: escapeLine(lockSetMessage(f)),
+      });
+    if (s.error !== null)
+      annotations.push({ level: "error", title: `could not check ${name}`, message: escapeLine(s.error) });
+    if (s.report) {
+      const ci = pinCheckCi(s.report);
+      markdown.push(`### ${name}\n\n${ci.markdown}`);
+      annotations.push(...ci.annotations.map((a) => ({ ...a, title: `${name}: ${a.title}` })));
+    }
+  }
+  return { markdown: markdown.join("\n"), annotations };
 }
