@@ -178,7 +178,7 @@ export async function pinLockSet(
         ];
       } catch (e) {
         if (!isToolscoreError(e)) throw e;
-        failures.push(`toolscore: cannot pin '${escapeLine(name)}': ${escapeLine(e.message)}\n`);
+        failures.push(`toolscore: cannot pin '${escapeLine(name)}': ${escapeLine(errorLine(e))}\n`);
         return undefined;
       }
     }),

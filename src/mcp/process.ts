@@ -227,13 +227,14 @@ async function spawnInGroup(spec: LaunchSpec): Promise<ChildProcess> {
   await new Promise<void>((resolve, reject) => {
     child.once("spawn", resolve);
     child.once("error", (e: NodeJS.ErrnoException) => {
-      const why =
+      // Facts only; what to do about each is the advice table's (src/report/advice.ts).
+      const [problem, why] =
         e.code === "ENOENT"
-          ? `command not found: ${file} (check the spelling, or give its full path)`
+          ? ["command-not-found", `command not found: ${file}`]
           : e.code === "EACCES"
-            ? `permission denied running ${file} (is it executable?)`
-            : `cannot start ${file}: ${e.message}`;
-      reject(new ToolscoreError("SPAWN_FAILED", why, { argv: spec.argv }));
+            ? ["not-executable", `permission denied running ${file}`]
+            : ["spawn-failed", `cannot start ${file}: ${e.message}`];
+      reject(new ToolscoreError("SPAWN_FAILED", why, { argv: spec.argv, problem }));
     });
   });
   if (child.pid !== undefined) liveGroups.add(child.pid);

@@ -16,6 +16,8 @@ const ADVICE: Partial<Record<ErrorCode | `${ErrorCode}/${string}`, Advice>> = {
   "TIMEOUT/stderr": () => semi("raise --timeout if it is just slow"),
   LIMIT: (d) => colon(`raise it with --limit ${String(d.limit)}=N or ${limitEnvName(d.limit as LimitName)}`),
   CLIENT_CAPABILITIES: () => colon("leave the option out"),
+  "SPAWN_FAILED/command-not-found": () => paren("check the spelling, or give its full path"),
+  "SPAWN_FAILED/not-executable": () => paren("is it executable?"),
   "CONNECTION_FAILED/unreachable": () => semi("check the URL and that the server is running"),
   "USAGE/config-several-servers": () => colon("pick one with --server NAME"),
   "FILE_INVALID/lock-invalid": () => paren("pin the server again with toolscore mcp pin SERVER"),
