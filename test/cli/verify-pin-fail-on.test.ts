@@ -22,7 +22,7 @@ writeFileSync(at("after.json"), JSON.stringify(after2));
 
 test("--fail-on capability: ERROR marks what fails, WARN what is only reported", async () => {
   assert.equal((await runCli(["mcp", "pin", at("before.json"), "--lock", at("lock.json")])).code, 0);
-  const r = await runCli([
+  const verify = [
     "mcp",
     "verify-pin",
     at("after.json"),
@@ -30,7 +30,8 @@ test("--fail-on capability: ERROR marks what fails, WARN what is only reported",
     at("lock.json"),
     "--fail-on",
     "capability",
-  ]);
+  ];
+  const r = await runCli(verify);
   assert.equal(r.code, 1, r.stderr);
   const marks = r.stdout
     .split("\n")
@@ -50,17 +51,7 @@ test("--fail-on capability: ERROR marks what fails, WARN what is only reported",
   );
   assert.match(r.stdout, /^Pin check: FAIL \(1 failing of 5 finding\(s\), --fail-on capability\)$/m);
 
-  const json = await runCli([
-    "mcp",
-    "verify-pin",
-    at("after.json"),
-    "--lock",
-    at("lock.json"),
-    "--fail-on",
-    "capability",
-    "--json",
-    "-",
-  ]);
+  const json = await runCli([...verify, "--json", "-"]);
   const doc = JSON.parse(json.stdout) as { findings: Array<{ rule: string; failing: boolean }> };
   assert.deepEqual(
     doc.findings.filter((f) => f.failing).map((f) => f.rule),
