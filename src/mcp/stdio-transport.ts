@@ -8,6 +8,7 @@ import { onceExited, startProcess, stopProcess, type LaunchSpec } from "./proces
 const STDERR_KEEP = 64 * 1024;
 // A line longer than this is gathered in one buffer (see LeanStdioTransport.pending).
 const LONG_LINE = 1024 * 1024;
+const GROW_BY = 1024 * 1024;
 
 /** An ArrayBuffer made with `maxByteLength` (ES2024; Node 20 has it, the TypeScript lib not yet). */
 interface ResizableBuffer extends ArrayBuffer {
@@ -16,11 +17,13 @@ interface ResizableBuffer extends ArrayBuffer {
 }
 type ResizableBufferConstructor = new (length: number, opts: { maxByteLength: number }) => ResizableBuffer;
 
-// Copies `part` into `buffer` at `at`, growing it (doubling, within its maximum); returns the end.
+// Copies `part` into `buffer` at `at`, growing it a megabyte at a time (within its maximum);
+// returns the end. A resizable buffer grows in place, so growing by doubling would save no copy
+// and only hold up to twice the memory the line needs.
 function append(buffer: ResizableBuffer, at: number, part: Buffer): number {
   const end = at + part.length;
   if (end > buffer.byteLength)
-    buffer.resize(Math.min(buffer.maxByteLength, Math.max(end, 2 * buffer.byteLength)));
+    buffer.resize(Math.min(buffer.maxByteLength, Math.ceil(end / GROW_BY) * GROW_BY));
   part.copy(new Uint8Array(buffer, at, part.length));
   return end;
 }
@@ -141,8 +144,16 @@ export class LeanStdioTransport implements Transport {
       for (const p of this.pending) at = append(this.long, at, p);
       this.pending = [];
     }
-    if (this.long !== undefined) append(this.long, this.pendingBytes, part);
-    else this.pending.push(part);
+    if (this.long !== undefined) {
+      append(this.long, this.pendingBytes, part);
+      // Each chunk read from the pipe is a buffer of its own, garbage once copied: collected every
+      // RELEASE_BYTES, so a long line does not hold its bytes twice (copied, and not yet collected).
+      if (
+        Math.floor((this.pendingBytes + part.length) / RELEASE_BYTES) >
+        Math.floor(this.pendingBytes / RELEASE_BYTES)
+      )
+        releaseMemory();
+    } else this.pending.push(part);
     this.pendingBytes += part.length;
     return true;
   }
