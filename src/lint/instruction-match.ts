@@ -75,8 +75,11 @@ function matchFolded(
 }
 
 // Servers repeat their texts (the same parameter description on every tool), and lint is pure:
-// the answer for a text is kept, up to a bound, so a large server is not matched twice over.
+// the answer for a text is kept, up to a bound, so a large server is not matched twice over. Only
+// short texts are kept: a long one is rarely repeated, and as a key it would hold its text (and the
+// whole text it was cut from) for as long as the cache lives.
 const CACHE_LIMIT = 20_000;
+const CACHE_TEXT_MAX = 16 * 1024;
 const cache = new Map<string, readonly InstructionMatch[]>();
 const NAME_TECHNIQUES = [...NAME_PATTERNS, ...TECHNIQUES].filter((t) =>
   (t.scope ?? ["prose"]).includes("name"),
@@ -90,6 +93,7 @@ const PROSE_TECHNIQUES = TECHNIQUES.filter((t) => (t.scope ?? ["prose"]).include
 export function findInstructions(whole: string, scope: TechniqueScope = "prose"): InstructionMatch[] {
   // Past scan-kb a text is matched only in part; the caller reports that (scan-bound.ts).
   const text = scanHead(whole);
+  if (text.length > CACHE_TEXT_MAX) return match(text, scope);
   const key = `${scope}\u0000${text}`;
   let found = cache.get(key);
   if (found === undefined) {
