@@ -4,6 +4,7 @@
 
 import type { RawTool } from "../mcp/types.js";
 import { findInstructions, type InstructionMatch } from "./instruction-match.js";
+import { scanHead } from "./scan-bound.js";
 import { childPath, isObject, walkSchema, walkStrings } from "./walk.js";
 
 // Keywords of JSON Schema (2020-12, draft-07 and the OpenAPI `nullable`) whose values are not text
@@ -83,7 +84,8 @@ export function findSchemaInstructions(
   found: (path: string, what: string, matches: readonly InstructionMatch[]) => void,
   partly: (text: string, where: string) => void = () => {},
 ): void {
-  const callsAModel = typeof tool.description === "string" && CALLS_A_MODEL.test(tool.description);
+  // Read within scan-kb, as every text lint scans (a description may be megabytes long).
+  const callsAModel = typeof tool.description === "string" && CALLS_A_MODEL.test(scanHead(tool.description));
   const prose = (text: string, path: string) => {
     partly(text, path);
     found(path, path, findInstructions(text));

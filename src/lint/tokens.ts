@@ -1,4 +1,5 @@
 import type { RawTool } from "../mcp/types.js";
+import { scanHead } from "./scan-bound.js";
 import { nameText } from "../util/json.js";
 
 // What a model reads of a tool, in this order: the same bytes every time.
@@ -7,6 +8,16 @@ const MODEL_FIELDS = ["name", "title", "description", "inputSchema", "outputSche
 // What JSON.stringify writes other than as it is.
 const NEEDS_ESCAPE =
   /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const LONG = 65_536;
+
+// The JSON length of a long string, estimated from its first scan-kb: escapes are counted there
+// and scaled to the whole (a description may be tens of megabytes, read no further than lint reads).
+function longJsonLength(text: string): number {
+  const head = scanHead(text);
+  if (!NEEDS_ESCAPE.test(head)) return text.length;
+  return Math.ceil(((JSON.stringify(head).length - 2) / head.length) * text.length);
+}
 
 /**
  * Estimated tokens of a tool definition: about 4 characters a token over the compact JSON of what
@@ -17,13 +28,13 @@ export function estimateTokens(tool: RawTool): number {
   for (const k of MODEL_FIELDS) if (tool[k] !== undefined) shown[k] = tool[k];
   let length: number;
   try {
-    // A long string that needs no escapes is counted, not copied into the JSON (a description may
-    // be tens of megabytes): its JSON is itself between quotes.
+    // A long string is counted, not copied into the JSON: its JSON is itself between quotes, with
+    // its escapes estimated from its start.
     let long = 0;
     length =
       JSON.stringify(shown, (_k, v: unknown) => {
-        if (typeof v !== "string" || v.length <= 65_536 || NEEDS_ESCAPE.test(v)) return v;
-        long += v.length;
+        if (typeof v !== "string" || v.length <= LONG) return v;
+        long += longJsonLength(v);
         return "";
       }).length + long;
   } catch {

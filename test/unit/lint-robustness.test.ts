@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { lintTools } from "../../src/lint/index.js";
+import { estimateTokens, lintTools } from "../../src/lint/index.js";
 import type { RawTool } from "../../src/mcp/types.js";
 
 // The reference implementation crashed on each of these; here each is linted like any schema.
@@ -107,4 +107,21 @@ test("lintTools does not depend on the order of the tools", () => {
     }),
     { numRuns: 200, seed: 7 },
   );
+});
+
+test("estimateTokens counts a long description's escapes from its start, without copying it", () => {
+  const tokens = (description: string) => estimateTokens({ name: "t", description });
+  const overhead = JSON.stringify({ name: "t", description: "" }).length;
+  // Short texts are counted exactly: their JSON.
+  assert.equal(tokens("a\u0001".repeat(100)), Math.ceil((overhead + 100 * 7) / 4));
+  // A long plain text is its length; one whose start is all control characters costs six each.
+  const plain = "a".repeat(200_000);
+  assert.equal(tokens(plain), Math.ceil((overhead + 200_000) / 4));
+  const escaped = "\u0001".repeat(200_000);
+  assert.equal(tokens(escaped), Math.ceil((overhead + 6 * 200_000) / 4));
+  // Escapes are counted within the part lint scans (scan-kb, 1 MB): past it, a text plain at its
+  // start counts as plain.
+  assert.equal(tokens(plain + "\u0001".repeat(10)), tokens(plain + "a".repeat(10)) + 13);
+  const past = "a".repeat(1_100_000);
+  assert.equal(tokens(past + "\u0001".repeat(10)), tokens(past + "a".repeat(10)));
 });
