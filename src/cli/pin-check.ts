@@ -1,5 +1,6 @@
 import type { Lock } from "../pin/lock.js";
 import { readLock } from "../pin/lock-file.js";
+import { digestLongTexts } from "../pin/lock-digest.js";
 import { PIN_FAIL_ON, pinnedClientCapabilities, type PinFailOn, type PinReport } from "../pin/verify.js";
 import type { LockSetReport } from "../pin/verify-set.js";
 import { lockSetMessage } from "../report/lockset.js";
@@ -25,11 +26,16 @@ export const PIN_CHECK_HELP = `  --pin LOCK                    also check the se
   --fail-on MODE                with --pin: drift (default), capability or never
 `;
 
-/** Reads a lock named on the command line; a missing one says how to make it. */
+/**
+ * Reads a lock named on the command line to check a server against; a missing one says how to make
+ * it. Its own hashes are checked now and its texts too long to diff are kept as digests
+ * ({@link digestLongTexts}), so that a lock of a 50 MB description is not held while the server's
+ * answer is read.
+ */
 export function readLockArg(shown: string, ctx: CliContext): Lock {
   const path = pathArg(shown, ctx);
   try {
-    return readLock(path);
+    return digestLongTexts(readLock(path));
   } catch (e) {
     if (isToolscoreError(e, "FILE_NOT_FOUND")) {
       throw new ToolscoreError(

@@ -41,6 +41,51 @@ function lineCount(text: string): number {
 const summary = (text: string): TextSummary => ({ lines: lineCount(text), sha256: sha256Hex(text) });
 
 /**
+ * A text too long to diff line by line (past `diff-kb`), kept as its length, line count, hash and
+ * start in place of the text: a lock checked against a server, or compared with one, needs no more
+ * of it, since its diff can only be "too large to show". See `digestLongTexts` (lock-digest.ts).
+ */
+export class TextDigest {
+  /** How much of the text's start {@link head} keeps. */
+  static readonly HEAD = 64 * 1024;
+  readonly length: number;
+  readonly lines: number;
+  readonly sha256: string;
+  /** The text's first {@link TextDigest.HEAD} UTF-16 units, for what reads only a text's start. */
+  readonly head: string;
+  constructor(text: string) {
+    this.length = text.length;
+    this.lines = lineCount(text);
+    this.sha256 = sha256Hex(text);
+    // A copy, not a slice: V8 keeps a slice's whole parent text alive.
+    this.head = Buffer.from(text.slice(0, TextDigest.HEAD), "utf16le").toString("utf16le");
+  }
+
+  /** Whether `text` is the text this digest was made of (hashed only when its length and start match). */
+  matches(text: string): boolean {
+    return text.length === this.length && text.startsWith(this.head) && sha256Hex(text) === this.sha256;
+  }
+
+  /** Whether two digests were made of the same text. */
+  same(other: TextDigest): boolean {
+    return other.length === this.length && other.sha256 === this.sha256;
+  }
+}
+
+/** Whether two field values are the same text: strings, or texts kept as {@link TextDigest}s. */
+export function sameText(a: unknown, b: unknown): boolean {
+  if (a instanceof TextDigest)
+    return b instanceof TextDigest ? a.same(b) : typeof b === "string" && a.matches(b);
+  if (b instanceof TextDigest) return typeof a === "string" && b.matches(a);
+  return typeof a === "string" && a === b;
+}
+
+/** Whether a field's text, as {@link fieldText} shows it, is too long to diff (`diff-kb`). */
+export function pastDiffSize(text: string): boolean {
+  return text.length > limitBytes("diff-kb");
+}
+
+/**
  * How a field is shown for diffing: descriptions and other strings as text, everything else
  * (schemas, annotations) as indented JSON with sorted keys. An absent field is empty.
  */
@@ -48,6 +93,18 @@ export function fieldText(value: unknown): string {
   if (value === undefined) return "";
   if (typeof value === "string") return value;
   return stableJson(value);
+}
+
+// A side kept as its digest is past diff-kb: the diff is the two sides' summaries, as it would be
+// with the whole text.
+function digestDiff(head: Pick<FieldDiff, "field" | "from" | "to">, before: unknown, after: unknown) {
+  const side = (v: unknown): TextDigest | string => (v instanceof TextDigest ? v : fieldText(v));
+  const a = side(before);
+  const b = side(after);
+  if (sameText(a, b)) return undefined;
+  const sum = (x: TextDigest | string): TextSummary =>
+    x instanceof TextDigest ? { lines: x.lines, sha256: x.sha256 } : summary(x);
+  return { ...head, hunks: [], tooLarge: { limit: "diff-kb" as const, from: sum(a), to: sum(b) } };
 }
 
 function range(start: number, count: number): string {
@@ -66,17 +123,17 @@ export function diffField(
   after: unknown,
   labels = { from: " (lock)", to: "" },
 ): FieldDiff | undefined {
+  const head = { field, from: `${field}${labels.from}`, to: `${field}${labels.to}` };
+  if (before instanceof TextDigest || after instanceof TextDigest) return digestDiff(head, before, after);
   const a = fieldText(before);
   const b = fieldText(after);
   if (a === b) return undefined;
-  const head = { field, from: `${field}${labels.from}`, to: `${field}${labels.to}` };
   const tooLarge = (limit: "diff-kb" | "diff-lines" | "diff-edits"): FieldDiff => ({
     ...head,
     hunks: [],
     tooLarge: { limit, from: summary(a), to: summary(b) },
   });
-  const maxChars = limitBytes("diff-kb");
-  if (a.length > maxChars || b.length > maxChars) return tooLarge("diff-kb");
+  if (pastDiffSize(a) || pastDiffSize(b)) return tooLarge("diff-kb");
   const maxLines = limits()["diff-lines"];
   if (lineCount(a) > maxLines || lineCount(b) > maxLines) return tooLarge("diff-lines");
   // Myers' diff takes time in the product of the text's length and the edit distance: bounded

@@ -149,8 +149,19 @@ export interface LockProblem {
   what: string;
 }
 
+// The problems of locks whose long texts were then made digests (lock-digest.ts): a digest cannot
+// be hashed again, so what the whole lock showed is kept.
+const knownProblems = new WeakMap<Lock, LockProblem[]>();
+
+/** Records the problems a lock had when whole, for the copy of it that holds digests. */
+export function rememberLockProblems(lock: Lock, problems: LockProblem[]): void {
+  knownProblems.set(lock, problems);
+}
+
 /** Every hash of the lock that does not match its content: empty for a lock nobody edited. */
 export function lockProblems(lock: Lock): LockProblem[] {
+  const known = knownProblems.get(lock);
+  if (known) return known;
   const problems: LockProblem[] = [];
   for (const t of lock.tools) {
     const { sha256, fields } = definitionHashes(t.definition);

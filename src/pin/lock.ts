@@ -6,6 +6,7 @@ import { isObject, ownValue, sortKeysDeep } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sha256Hex } from "./canonical.js";
 import { prettyJsonPieces } from "../util/json-out.js";
+import { assertWhole } from "./lock-digest.js";
 import { definitionHashes, lockHash, PINNED_FIELDS, toolName, type PinnedField } from "./lock-hash.js";
 import {
   EFFECTS,
@@ -132,6 +133,7 @@ export function lockPieces(lock: Lock): string[] {
 }
 
 function lockInFileOrder(lock: Lock): Record<string, unknown> {
+  assertWhole(lock, "writing");
   return {
     kind: lock.kind,
     lock_version: lock.lock_version,
@@ -226,6 +228,7 @@ function checkLockedTool(t: unknown, at: string, bad: (why: string) => Error): v
  * instructions, so the snapshot's `instructions` is null.
  */
 export function snapshotFromLock(lock: Lock): ServerSnapshot {
+  assertWhole(lock, "the snapshot");
   return ServerSnapshot.of({
     server: lock.server,
     protocol: lock.protocol,

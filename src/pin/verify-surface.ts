@@ -2,7 +2,7 @@
 // text diff per changed field). Only the kinds the lock holds are compared: a lock without a kind
 // pins nothing of it, so a lock made before these kinds were pinned still verifies clean.
 import { SURFACE_KINDS, type SurfaceKind, type SurfaceRef } from "../mcp/surface.js";
-import { diffField, type FieldDiff } from "./field-diff.js";
+import { diffField, fieldText, TextDigest, type FieldDiff } from "./field-diff.js";
 import { stableJson } from "../util/json.js";
 import {
   lockedItemKey,
@@ -45,9 +45,12 @@ const RULES: Record<SurfaceKind, Record<"added" | "removed" | "changed", Surface
 };
 
 // A diff for every changed field, even where both show the same text (absent and empty, "1" and 1).
+// A lock's text kept as its digest shows the same as the other side's text (that is why the first
+// diff was empty), so that text stands for it.
 function fieldDiff(field: string, before: unknown, after: unknown): FieldDiff {
   const shown = (v: unknown) => (v === undefined ? "(absent)" : stableJson(v));
-  return diffField(field, before, after) ?? diffField(field, shown(before), shown(after))!;
+  const was = before instanceof TextDigest ? fieldText(after) : before;
+  return diffField(field, before, after) ?? diffField(field, shown(was), shown(after))!;
 }
 
 /**
