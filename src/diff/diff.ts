@@ -1,7 +1,7 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
 import { deriveEffects, type EffectFinding } from "../pin/effects.js";
-import { diffField, type FieldDiff } from "../pin/field-diff.js";
+import { diffField, fieldText, TextDigest, type FieldDiff } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
 import { breakingJson } from "./breaking-kinds.js";
 import { breakingChanges } from "./breaking.js";
@@ -52,14 +52,20 @@ function fieldOrder(keys: Iterable<string>): string[] {
   return [...FIELD_ORDER, ...rest];
 }
 
-/** A field diff that is never empty when the values differ (absent vs empty text, text vs JSON). */
+/**
+ * A field diff that is never empty when the values differ (absent vs empty text, text vs JSON). A
+ * lock's text kept as its digest shows the same as the other side's text when the first diff is
+ * empty, so that text stands for it.
+ */
 function fieldDiff(field: string, a: unknown, b: unknown): FieldDiff {
+  const was = a instanceof TextDigest ? fieldText(b) : a;
+  const now = b instanceof TextDigest ? fieldText(a) : b;
   return (
     diffField(field, a, b, LABELS) ??
     diffField(
       field,
-      a === undefined ? "(absent)" : stableJson(a),
-      b === undefined ? "(absent)" : stableJson(b),
+      was === undefined ? "(absent)" : stableJson(was),
+      now === undefined ? "(absent)" : stableJson(now),
       LABELS,
     )!
   );

@@ -4,6 +4,7 @@ import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
 import { compareCodeUnits } from "../util/order.js";
 import { nameText } from "../util/json.js";
+import { lintedWhole } from "./lock-side.js";
 
 const key = (f: LintFinding) => `${f.rule}\u0000${f.tool ?? ""}\u0000${f.path}`;
 
@@ -35,12 +36,18 @@ export function compareLint(
     duplicates ? tools : tools.filter((t) => touched.has(nameText(t.name)));
   // Rules over the whole tool list (a mix of naming styles) look at every tool of a side; a
   // finding of theirs on the picked tools alone would be about a server neither side is.
-  const lint = (s: typeof a) => [
-    ...lintServer({ tools: pick(s.tools), instructions: instructionsChanged ? s.instructions : null }).filter(
-      (f) => !SERVER_WIDE_RULES.has(f.rule),
-    ),
-    ...lintServerWide(s.tools),
-  ];
+  // A lock's tool whose texts are digests was linted whole before they were let go.
+  const lint = (s: typeof a) => {
+    const picked = pick(s.tools);
+    return [
+      ...lintServer({
+        tools: picked.filter((t) => lintedWhole(t) === undefined),
+        instructions: instructionsChanged ? s.instructions : null,
+      }).filter((f) => !SERVER_WIDE_RULES.has(f.rule)),
+      ...picked.flatMap((t) => lintedWhole(t)?.filter((f) => !SERVER_WIDE_RULES.has(f.rule)) ?? []),
+      ...lintServerWide(s.tools),
+    ];
+  };
   const before = lint(a);
   const after = lint(b);
   const had = new Set(before.map(key));

@@ -1,4 +1,5 @@
 import type { RawTool } from "../mcp/types.js";
+import { sameText, TextDigest } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
 import type { LikelyRename } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
@@ -85,8 +86,17 @@ const STOP = new Set(
 // tens of megabytes would otherwise be copied whole (lower-cased), and kept by its words.
 const WORDS_FROM = 64 * 1024;
 
+// Whether a description says something: text that is not blank (a digest is of a text past
+// diff-kb, whose start is kept).
+const describes = (d: unknown): boolean =>
+  d instanceof TextDigest
+    ? d.head.trim() !== "" || d.length > TextDigest.HEAD
+    : typeof d === "string" && d.trim() !== "";
+
 /** The content words of a description, crudely stemmed (`prints` and `print` are one word). */
-function descriptionWords(text: unknown): Set<string> {
+function descriptionWords(description: unknown): Set<string> {
+  // A lock's text kept as its digest keeps its start, which is all that is read of it here.
+  const text = description instanceof TextDigest ? description.head : description;
   if (typeof text !== "string") return new Set();
   return new Set(
     (
@@ -139,7 +149,7 @@ function compare(a: RawTool, b: RawTool, weight: WordWeights): Candidate {
   else if (name >= 0.5) reasons.push(`names ${pct(name)} alike`);
 
   let description = 0;
-  if (typeof a.description === "string" && a.description.trim() !== "" && a.description === b.description) {
+  if (describes(a.description) && sameText(a.description, b.description)) {
     description = 1;
     same.push("description");
     reasons.push("same description");

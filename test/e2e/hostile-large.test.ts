@@ -106,12 +106,24 @@ describe("large listings under a capped heap", () => {
     assert.equal(readFileSync(file, "utf8"), lines.stdout);
   });
 
-  test("one 16 MB description changed throughout: diff against its lock in a 52 MB heap", async () => {
+  test("one 16 MB description changed throughout: verify-pin and diff against its lock in a 32 MB heap", async () => {
+    // The lock's text is kept as its digest once the lock is read, so only the server's answer is
+    // held whole: with the lock's text held too, neither fits under 40 MB.
     const lock = join(dir, "diff16.lock.json");
     const server = fixtureCommand("long-description.mjs");
     const pin = await bin(["mcp", "pin", server, "--lock", lock], 256, { FIXTURE_MB: "16" });
     assert.equal(pin.code, 0, pin.stderr);
-    const diff = await bin(["mcp", "diff", lock, server], 52, { FIXTURE_MB: "16", FIXTURE_VARIANT: "b" });
+    const env = { FIXTURE_MB: "16", FIXTURE_VARIANT: "b" };
+    const verify = await bin(["mcp", "verify-pin", server, "--lock", lock, "--json", "-"], 32, env);
+    assert.equal(verify.code, 1, verify.stderr);
+    const report = JSON.parse(verify.stdout) as {
+      findings: Array<{ rule: string; diffs: Array<{ tooLarge?: { from: { lines: number } } }> }>;
+    };
+    assert.deepEqual(
+      report.findings.map((f) => [f.rule, f.diffs[0]?.tooLarge?.from.lines]),
+      [["pin-tool-changed", 1]],
+    );
+    const diff = await bin(["mcp", "diff", lock, server], 32, env);
     assert.equal(diff.code, 1, diff.stderr);
     assert.match(diff.stdout, /diff too large to show: 1 line, sha256 [0-9a-f]{12} -> 1 line/);
   });

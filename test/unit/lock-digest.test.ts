@@ -2,6 +2,8 @@
 // while the server's answer is read) must give the very report and diff the whole lock gives.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { digestLockSide } from "../../src/diff/lock-side.js";
+import { diffSnapshots } from "../../src/diff/diff.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { TextDigest, diffField } from "../../src/pin/field-diff.js";
@@ -64,6 +66,7 @@ describe("a lock with its long texts as digests", () => {
   test("a lock without long texts is kept as it is", () => {
     const lock = buildLock(snapshot([tool("a", "Short.")]));
     assert.equal(digestLongTexts(lock), lock);
+    assert.equal(digestLockSide(lock), lock);
   });
 
   test("the copy holds digests, the lock passed in is untouched", () => {
@@ -99,6 +102,23 @@ describe("a lock with its long texts as digests", () => {
     assert.deepEqual(lockProblems(digested), lockProblems(edited));
     assert.ok(lockProblems(digested).length > 0);
     assert.equal(json(checkPin(digested, BEFORE)), json(checkPin(edited, BEFORE)));
+  });
+
+  test("diff gives the same bytes, lint and renames included", () => {
+    const lock = buildLock(BEFORE);
+    for (const [a, b] of [
+      [lock, AFTER],
+      [lock, BEFORE],
+    ] as const) {
+      const whole = diffSnapshots(a, b).toJSON();
+      assert.equal(json(diffSnapshots(digestLockSide(a), b).toJSON()), json(whole));
+    }
+    const d = diffSnapshots(digestLockSide(lock), AFTER);
+    assert.ok(d.lintResolved.some((f) => f.tool === "poisoned"));
+    assert.deepEqual(
+      d.renames.map((r) => [r.from, r.to]),
+      [["old_name", "new_name"]],
+    );
   });
 
   test("a digest against a text: the same text is no diff, another is too large to show", () => {
