@@ -1,13 +1,19 @@
 import { readJsonFile, toPrettyJson, writePiecesAtomic } from "../util/fs.js";
 import { prettyJsonPieces } from "../util/json-out.js";
-import { checkJsonNumbers } from "../util/json-range.js";
+import { checkJsonNumbers, numberOutOfRange } from "../util/json-range.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { MCPClient } from "./client.js";
 import type { ClientCapabilityName } from "./session.js";
 import type { RawTool } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
-import { listSurface, parseSurfaceLists, sortSurfaceLists, type SurfaceLists } from "./surface.js";
-import { nameText } from "../util/json.js";
+import {
+  listSurface,
+  parseSurfaceLists,
+  sortSurfaceLists,
+  SURFACE_KINDS,
+  type SurfaceLists,
+} from "./surface.js";
+import { nameText, nonFiniteAt } from "../util/json.js";
 import { checkDepth } from "./bounds.js";
 
 /** The `kind` of a snapshot file. */
@@ -103,13 +109,13 @@ export const ServerSnapshot = {
 
   /** The file text: two-space JSON, fixed key order, trailing newline. Same snapshot, same bytes. */
   serialize(snapshot: ServerSnapshot): string {
-    checkJsonNumbers(snapshot.tools);
+    checkSnapshotNumbers(snapshot);
     return toPrettyJson(ServerSnapshot.of(snapshot));
   },
 
   /** The file text as pieces in order (a long string is never copied into one text). */
   pieces(snapshot: ServerSnapshot): string[] {
-    checkJsonNumbers(snapshot.tools);
+    checkSnapshotNumbers(snapshot);
     return prettyJsonPieces(ServerSnapshot.of(snapshot));
   },
 
@@ -170,3 +176,22 @@ export const ServerSnapshot = {
     });
   },
 };
+
+/**
+ * Refuses a snapshot holding a number JSON cannot hold (`1e400` read as Infinity) anywhere the
+ * server put one: written, it would read back as `null`, not what the server sent.
+ */
+function checkSnapshotNumbers(snapshot: ServerSnapshot): void {
+  for (const [holder, value] of [
+    ["serverInfo", snapshot.server],
+    ["the server's capabilities", snapshot.capabilities],
+  ] as const) {
+    const at = nonFiniteAt(value);
+    if (at !== undefined) throw numberOutOfRange(holder, at || "(the value itself)");
+  }
+  checkJsonNumbers(snapshot.tools);
+  for (const info of SURFACE_KINDS) {
+    const list = snapshot[info.key] as readonly unknown[] | undefined;
+    if (list) checkJsonNumbers(list, info.label, (item) => item[info.id]);
+  }
+}

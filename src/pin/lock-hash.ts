@@ -12,7 +12,7 @@ import type { SurfaceKey, SurfaceRef } from "../mcp/surface.js";
 import { surfaceListCanon, surfaceLockProblems, type LockedSurfaceItem } from "./surface-lock.js";
 import { isToolscoreError } from "../util/errors.js";
 import { nonFiniteAt } from "../util/json.js";
-import { numberOutOfRange } from "../util/json-range.js";
+import { itemHolder, numberOutOfRange, pathIn } from "../util/json-range.js";
 
 // The hashes of a lock (SPEC 4): per field, per definition, and of the lock itself, each the
 // SHA-256 of RFC 8785 canonical JSON.
@@ -82,7 +82,7 @@ function canonicalField(definition: Record<string, unknown>, f: string): Canon {
   } catch (e) {
     if (!isToolscoreError(e) || e.data.problem !== "number-out-of-range") throw e;
     const at = nonFiniteAt(definition[f]);
-    throw numberOutOfRange(definition.name, at ? `${f}.${at}` : f);
+    throw numberOutOfRange(itemHolder("tool", definition.name), pathIn(f, at));
   }
 }
 
@@ -125,7 +125,7 @@ function* lockCanonParts(lock: Record<string, unknown>): Generator<string> {
       }
       yield "]";
     } else if (SURFACE_KEYS.has(k) && Array.isArray(v)) {
-      yield surfaceListCanon(k as SurfaceKey, v as LockedSurfaceItem[]);
+      yield* surfaceListCanon(k as SurfaceKey, v as LockedSurfaceItem[]);
     } else yield* pieces(canonicalPieces(v));
   }
   yield "}";

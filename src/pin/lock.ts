@@ -2,7 +2,8 @@ import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { ClientCapabilityName } from "../mcp/session.js";
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
-import { isObject, ownValue, sortKeysDeep } from "../util/json.js";
+import { isObject, nonFiniteAt, ownValue, sortKeysDeep } from "../util/json.js";
+import { numberOutOfRange } from "../util/json-range.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sha256Hex } from "./canonical.js";
 import { prettyJsonPieces } from "../util/json-out.js";
@@ -96,6 +97,9 @@ export function lockTool(tool: RawTool, override?: readonly Effect[]): LockedToo
 /** A lock's content without its own hash: the tools pinned, overrides applied. */
 export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}): Omit<Lock, "lock_sha256"> {
   const overrides = parseEffectOverrides(opts.overrides ?? {}, "the capability overrides");
+  // serverInfo is kept in the lock: a number JSON cannot hold is refused as a snapshot refuses it.
+  const at = nonFiniteAt(snapshot.server);
+  if (at !== undefined) throw numberOutOfRange("serverInfo", at);
   const tools = snapshot.tools
     .map((t) => lockTool(t, ownValue(overrides, toolName(t))))
     .sort((a, b) => compareCodeUnits(a.name, b.name));

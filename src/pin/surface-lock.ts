@@ -9,9 +9,11 @@ import {
   type SurfaceKindInfo,
   type SurfaceLists,
 } from "../mcp/surface.js";
-import { isObject, sortKeysDeep } from "../util/json.js";
+import { isObject, nonFiniteAt, sortKeysDeep } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
-import { canonicalJson, canonicalKey, sha256Hex } from "./canonical.js";
+import { canonicalJson, canonicalKey, canonicalPieces, sha256OfCanon, type Canon } from "./canonical.js";
+import { isToolscoreError } from "../util/errors.js";
+import { itemHolder, numberOutOfRange, pathIn } from "../util/json-range.js";
 
 /** The fields a lock pins of each kind, in the order they are written. */
 export const SURFACE_PINNED_FIELDS: Record<SurfaceKind, readonly string[]> = {
@@ -56,8 +58,11 @@ const CANONICAL_ORDER: Record<SurfaceKind, readonly string[]> = {
   resource: [...SURFACE_PINNED_FIELDS.resource].sort(),
 };
 
-// The canonical JSON of definitions already hashed, so the lock's own hash does not redo them.
-const itemCanon = new WeakMap<object, string>();
+// The canonical JSON of definitions already hashed, so the lock's own hash does not redo them. A
+// long field stays in pieces: a prompt's description of megabytes is not copied to be hashed.
+const itemCanon = new WeakMap<object, Canon>();
+
+const pieces = (c: Canon): readonly string[] => (typeof c === "string" ? [c] : c);
 
 /** An item definition's SHA-256 and the per-field hashes (null for an absent field). */
 export function surfaceItemHashes(
@@ -66,25 +71,49 @@ export function surfaceItemHashes(
 ): { sha256: string; fields: Record<string, string | null> } {
   const pinned = SURFACE_PINNED_FIELDS[kind];
   const fields: Record<string, string | null> = {};
-  const canon: Record<string, string> = {};
+  const canon: Record<string, Canon> = {};
+  let long = false;
   for (const f of pinned) {
     const v = Object.hasOwn(definition, f) ? definition[f] : undefined;
     if (v !== undefined) {
-      canon[f] = canonicalJson(v);
-      fields[f] = sha256Hex(canon[f]);
+      canon[f] = canonicalItemField(kind, definition, f, v);
+      fields[f] = sha256OfCanon(canon[f]);
+      long ||= typeof canon[f] !== "string";
     } else fields[f] = null;
   }
   // Composed from the fields' canonical JSON, in canonical key order; a hand-edited definition
   // with other keys is canonicalised as a whole.
-  let whole: string;
+  let whole: Canon;
   if (Object.keys(definition).every((k) => pinned.includes(k))) {
-    const parts: string[] = [];
-    for (const f of CANONICAL_ORDER[kind])
-      if (canon[f] !== undefined) parts.push(`${canonicalKey(f)}:${canon[f]}`);
-    whole = `{${parts.join(",")}}`;
-  } else whole = canonicalJson(definition);
+    const parts: string[] = ["{"];
+    for (const f of CANONICAL_ORDER[kind]) {
+      if (canon[f] === undefined) continue;
+      parts.push(`${parts.length > 1 ? "," : ""}${canonicalKey(f)}:`);
+      parts.push(...pieces(canon[f]));
+    }
+    parts.push("}");
+    whole = long ? parts : parts.join("");
+  } else whole = canonicalItemField(kind, definition, null, definition);
   itemCanon.set(definition, whole);
-  return { sha256: sha256Hex(whole), fields };
+  return { sha256: sha256OfCanon(whole), fields };
+}
+
+// A number JSON cannot hold is refused as a snapshot refuses it: naming the item and the field.
+function canonicalItemField(
+  kind: SurfaceKind,
+  definition: Record<string, unknown>,
+  field: string | null,
+  value: unknown,
+): Canon {
+  try {
+    return canonicalPieces(value);
+  } catch (e) {
+    if (!isToolscoreError(e) || e.data.problem !== "number-out-of-range") throw e;
+    const info = SURFACE_KINDS.find((k) => k.kind === kind)!;
+    const at = nonFiniteAt(value);
+    const path = field === null ? (at ?? "") : pathIn(field, at);
+    throw numberOutOfRange(itemHolder(info.label, definition[info.id]), path);
+  }
 }
 
 /** The pinned fields of an item that are present, in pinned-field order (values not copied). */
@@ -213,16 +242,24 @@ export function surfaceFromLock(lock: LockSurface): SurfaceLists {
   return out;
 }
 
-/** The canonical JSON of a surface list of a lock, reusing what hashing its definitions made. */
-export function surfaceListCanon(key: SurfaceKey, list: readonly LockedSurfaceItem[]): string {
+/** The canonical JSON of a surface list of a lock, in pieces, reusing what hashing its definitions made. */
+export function* surfaceListCanon(key: SurfaceKey, list: readonly LockedSurfaceItem[]): Generator<string> {
   const info = SURFACE_KINDS.find((k) => k.key === key)!;
   const expected = ["definition", "fields", info.id, "sha256"].sort();
-  const parts = list.map((t) => {
+  yield "[";
+  for (const [i, t] of list.entries()) {
+    if (i) yield ",";
     const def = itemCanon.get(t.definition);
-    if (def === undefined || Object.keys(t).sort().join() !== expected.join()) return canonicalJson(t);
-    const member = (k: string) =>
-      `${canonicalKey(k)}:${k === "definition" ? def : canonicalJson((t as unknown as Record<string, unknown>)[k])}`;
-    return `{${expected.map(member).join(",")}}`;
-  });
-  return `[${parts.join(",")}]`;
+    if (def === undefined || Object.keys(t).sort().join() !== expected.join()) {
+      yield* pieces(canonicalPieces(t));
+      continue;
+    }
+    for (const [j, k] of expected.entries()) {
+      yield `${j ? "," : "{"}${canonicalKey(k)}:`;
+      if (k === "definition") yield* pieces(def);
+      else yield canonicalJson((t as unknown as Record<string, unknown>)[k]);
+    }
+    yield "}";
+  }
+  yield "]";
 }

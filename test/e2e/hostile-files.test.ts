@@ -231,4 +231,22 @@ describe("a number past JSON's range (1e400) in what a server sends", () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /count_items/);
   });
+
+  test("in a prompt, a resource template or serverInfo: refused alike, naming what holds it", async () => {
+    const cases = [
+      ["prompt", 'prompt "greet"', "arguments[0].weight"],
+      ["template", 'resource template "notes:///{id}"', "annotations.priority"],
+      ["server", "serverInfo", "build"],
+    ];
+    for (const [variant, holder, path] of cases) {
+      const expected = `toolscore: ${holder} holds a number too large for JSON at ${path} (a value such as 1e400 reads as Infinity): it cannot be kept in a snapshot or lock as the server sent it\n`;
+      const env = { FIXTURE_VARIANT: variant! };
+      const list = await runBin(["mcp", "list", server, "--json", at(`${variant}.json`)], { env });
+      assert.deepEqual([list.code, list.stderr], [2, expected], variant);
+      assert.equal(existsSync(at(`${variant}.json`)), false);
+      const pin = await runBin(["mcp", "pin", server, "--lock", at(`${variant}.lock.json`)], { env });
+      assert.deepEqual([pin.code, pin.stderr], [2, expected], variant);
+      assert.equal(existsSync(at(`${variant}.lock.json`)), false);
+    }
+  });
 });

@@ -8,6 +8,8 @@ import { after, describe, test } from "node:test";
 import { canonicalJson, canonicalPieces, sha256Hex, sha256OfCanon } from "../../src/pin/canonical.js";
 import { fileHolds, writePiecesAtomic } from "../../src/util/fs.js";
 import { prettyJsonPieces } from "../../src/util/json-out.js";
+import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import { buildLock, lockProblems, parseLock, serializeLock } from "../../src/pin/lock.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolscore-long-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,5 +50,28 @@ describe("long strings in pieces", () => {
     writeFileSync(path, JSON.stringify(value, null, 2));
     assert.equal(fileHolds(path, pieces), false);
     assert.equal(fileHolds(join(dir, "missing.json"), pieces), false);
+  });
+});
+
+describe("a lock of long texts in prompts and tools", () => {
+  test("hashed in pieces, its hashes are those of its canonical JSON made whole", () => {
+    const snapshot = ServerSnapshot.of({
+      server: { name: "s", version: "1" },
+      protocol: "2025-06-18",
+      capabilities: {},
+      client_capabilities: [],
+      instructions: null,
+      tools: [{ name: "read", description: long, inputSchema: { type: "object" } }],
+      prompts: [
+        { name: "greet", description: long, arguments: [{ name: "who", description: long.slice(1) }] },
+      ],
+    });
+    const lock = buildLock(snapshot);
+    const { lock_sha256, ...body } = lock;
+    assert.equal(lock_sha256, sha256Hex(canonicalJson(body)));
+    const prompt = lock.prompts![0]!;
+    assert.equal(prompt.sha256, sha256Hex(canonicalJson(prompt.definition)));
+    assert.equal(prompt.fields.description, sha256Hex(canonicalJson(long)));
+    assert.deepEqual(lockProblems(parseLock(JSON.parse(serializeLock(lock)))), []);
   });
 });
