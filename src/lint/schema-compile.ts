@@ -26,10 +26,16 @@ export function compileError(schema: Record<string, unknown>): string | undefine
 }
 
 /**
- * Why `schema` could not be checked at all (too large or too deep for the compiler), or
- * undefined: such a schema is neither valid nor invalid, and lint says it was not checked.
+ * Why values cannot be checked against `schema`, or undefined when they can (or the schema is
+ * invalid, `schema-invalid`'s finding): `too-large`, the compiler could not take it (too large or
+ * too deep), so it is neither valid nor invalid; `refused`, it is valid but holds a pattern
+ * toolscore does not run (longer than `pattern-chars`). Either way lint says it was not checked.
  */
-export function uncheckedReason(schema: Record<string, unknown>): string | undefined {
+export function uncheckedReason(
+  schema: Record<string, unknown>,
+): { kind: "too-large" | "refused"; reason: string } | undefined {
   const compiled = compileSchema(withoutEmptyEnums(schema));
-  return compiled.kind === "too-large" ? compiled.error : undefined;
+  return compiled.kind === "too-large" || compiled.kind === "refused"
+    ? { kind: compiled.kind, reason: compiled.error }
+    : undefined;
 }

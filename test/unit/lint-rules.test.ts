@@ -272,6 +272,11 @@ const CASES: Case[] = [
     }),
     ["definition-large", "schema-unchecked"],
   ],
+  [
+    "a pattern past pattern-chars: valid, but values cannot be checked, so not passed as checked",
+    t({ inputSchema: schema({ code: { type: "string", pattern: "[a-z]".repeat(300) } }) }),
+    ["definition-large", "schema-unchecked"],
+  ],
   ["misspelt type", t({ inputSchema: schema({ city: { type: "strng" } }) }), ["schema-invalid"]],
   [
     "required not a list",
