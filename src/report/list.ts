@@ -26,6 +26,15 @@ export function listRows(snapshot: ServerSnapshot, caps: (toolIndex: number) => 
   });
 }
 
+/**
+ * A server's text as one row of a table shows it: its start only (a description may be megabytes
+ * long, and no more than `columns` of it can show), white space run together, escaped.
+ */
+export function rowText(text: string, columns: number): string {
+  const keep = 4 * Math.max(columns, 100) + 1024;
+  return escapeLine(text.slice(0, keep).replace(/\s+/g, " ").trim());
+}
+
 // A longer name is cut in the table (the snapshot keeps it whole): one server's 100,000-character
 // name would otherwise pad every row to its width.
 const NAME_WIDTH = 60;
@@ -48,13 +57,11 @@ export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Sty
   const title = truncate(name + version, Math.max(10, columns - displayWidth(facts) - 2));
   const head = `${style.bold(title)}  ${style.dim(truncate(facts, Math.max(0, columns - displayWidth(title) - 2)))}\n`;
   if (rows.length === 0) return head + "  (no tools)\n";
-  // Only the start of a description can show in its column: a server's may be megabytes long.
-  const descKeep = 4 * Math.max(columns, 100) + 1024;
   const cells = rows.map((r) => ({
     name: escapeLine(r.name.length > 4 * NAME_WIDTH ? r.name.slice(0, 4 * NAME_WIDTH) : r.name),
     params: String(r.params),
     caps: r.capabilities.map((c) => c.capability).join(","),
-    desc: escapeLine(r.description.slice(0, descKeep).replace(/\s+/g, " ").trim()),
+    desc: rowText(r.description, columns),
   }));
   // A loop, not Math.max(...cells): a listing may hold more tools than a call has arguments.
   let wName = 4;
