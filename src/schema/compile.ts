@@ -8,6 +8,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import * as draft04Module from "ajv-draft-04";
 import * as formatsModule from "ajv-formats";
+import { createHash } from "node:crypto";
 import { isObject } from "../util/json.js";
 import { dialectOf, type Dialect } from "./dialect.js";
 import { namesProto, renameInSchema, renameInValue, restoreName } from "./proto-names.js";
@@ -209,6 +210,30 @@ function withProtoNames(schema: Record<string, unknown>): CompiledSchema {
 
 const cache = new Map<string, CompiledSchema>();
 const CACHE_LIMIT = 1000;
+
+// A cache key is the schema's JSON text, short however large the schema: each long string in it
+// stands as its hash (a schema may hold a description of 50 MB), and a long text as a whole is
+// hashed too, so the cache never holds a copy of what a server sent. A string that starts with the
+// mark is marked once more, so that no string of one schema reads as the hash of another's.
+const LONG_STRING = 4096;
+const LONG_KEY = 64 * 1024;
+const MARK = "\u0000";
+
+function hashOf(text: string): string {
+  const hash = createHash("sha256");
+  // UTF-16 units exactly (a lone surrogate included), a slice at a time: no whole copy.
+  for (let i = 0; i < text.length; i += 1024 * 1024) hash.update(text.slice(i, i + 1024 * 1024), "utf16le");
+  return hash.digest("hex");
+}
+
+function cacheKey(schema: object): string {
+  const key = JSON.stringify(schema, (_k, v: unknown) => {
+    if (typeof v !== "string") return v;
+    if (v.length > LONG_STRING) return `${MARK}${hashOf(v)}:${v.length}`;
+    return v.startsWith(MARK) ? MARK + v : v;
+  });
+  return key.length > LONG_KEY ? `#${hashOf(key)}` : key;
+}
 const ALWAYS = (value: boolean): CompiledSchema => ({
   kind: "compiled",
   dialect: "2020-12",
@@ -217,20 +242,20 @@ const ALWAYS = (value: boolean): CompiledSchema => ({
 
 /**
  * Compiles a JSON Schema from a server, in the dialect its `$schema` names (2020-12 when none),
- * with formats. Never throws. Results are cached by the schema's JSON text.
+ * with formats. Never throws. Results are cached by the schema's JSON text (long strings hashed).
  */
 export function compileSchema(schema: unknown): CompiledSchema {
   if (typeof schema === "boolean") return ALWAYS(schema);
   if (!isObject(schema)) return { kind: "invalid", dialect: "2020-12", error: "the schema is not an object" };
   let key: string;
   try {
-    key = JSON.stringify(schema);
+    key = cacheKey(schema);
   } catch {
     return { kind: "invalid", dialect: "2020-12", error: "the schema is not JSON (it refers to itself)" };
   }
   const hit = cache.get(key);
   if (hit) return hit;
-  const result = namesProto(key) ? withProtoNames(schema) : compileUncached(schema);
+  const result = namesProto(schema) ? withProtoNames(schema) : compileUncached(schema);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, result);
   return result;

@@ -14,6 +14,23 @@ export function dialectOf(schema: Record<string, unknown>): Dialect {
   if (/draft-04\b/.test(named)) return "draft-04";
   // No dialect, or a private one: 2020-12, unless the schema uses draft-07's list form of `items`
   // (or `additionalItems`), which 2020-12 reads differently.
-  const text = JSON.stringify(schema);
-  return /"items":\[/.test(text) || /"additionalItems":/.test(text) ? "draft-07" : "2020-12";
+  return usesItemLists(schema) ? "draft-07" : "2020-12";
+}
+
+// Whether an `items` list or an `additionalItems` is anywhere in the schema. Walked without
+// recursion, and without making the schema's text (it may hold a description of megabytes).
+function usesItemLists(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (const x of v) if (typeof x === "object" && x !== null) stack.push(x);
+    } else if (typeof v === "object" && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if ((k === "items" && Array.isArray(x)) || k === "additionalItems") return true;
+        if (typeof x === "object" && x !== null) stack.push(x);
+      }
+    }
+  }
+  return false;
 }

@@ -7,9 +7,22 @@ import { isObject, setOwn } from "../util/json.js";
 const PROTO = "__proto__";
 const STAND_IN = "\u0000proto\u0000";
 
-/** Whether a schema's JSON text names `__proto__` anywhere. */
-export function namesProto(json: string): boolean {
-  return json.includes(`"${PROTO}"`);
+/** Whether a schema names `__proto__` anywhere: as a key, or as a string. Walked without recursion. */
+export function namesProto(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === PROTO) return true;
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+    } else if (isObject(v)) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === PROTO) return true;
+        stack.push(x);
+      }
+    }
+  }
+  return false;
 }
 
 // Keywords whose arrays list property names.

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { createHash } from "node:crypto";
 import { Ajv } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -215,4 +216,28 @@ test("a schema too large for the compiler is not checked, and neither side calls
     outputProblem({ structuredContent: {} }, schema) ?? "",
     /^not checked: structuredContent could not be checked, the outputSchema is too large to check: /,
   );
+});
+
+test("the compile cache tells apart schemas that differ only inside a long string, or that mimic its key", () => {
+  const long = "x".repeat(10_000);
+  const check = (schema: unknown, value: unknown) => {
+    const compiled = compileSchema(schema);
+    assert.equal(compiled.kind, "compiled");
+    return compiled.kind === "compiled" ? compiled.check(value) : "not compiled";
+  };
+  assert.equal(check({ const: `${long}a` }, `${long}a`), null);
+  assert.notEqual(check({ const: `${long}b` }, `${long}a`), null);
+  // A short string that reads like the key of a long one is still itself.
+  const hash = createHash("sha256").update(`${long}a`, "utf16le").digest("hex");
+  for (const mimic of [`\u0000${hash}:${long.length + 1}`, `\u0000\u0000${hash}:${long.length + 1}`])
+    assert.equal(check({ const: mimic }, `${long}a`), "(root) must be equal to constant");
+  // The dialect is found from the schema's structure, not from its text.
+  assert.equal(dialectOf({ description: 'say "items":[1]' }), "2020-12");
+  assert.equal(dialectOf({ properties: { a: { items: [{ type: "string" }] } } }), "draft-07");
+  // __proto__ anywhere (a key, or a name in required) still compiles with its stand-in.
+  const proto = JSON.parse(
+    `{"type":"object","description":"${long}","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}`,
+  ) as unknown;
+  assert.equal(check(proto, JSON.parse('{"__proto__":"a"}')), null);
+  assert.notEqual(check(proto, JSON.parse('{"__proto__":1}')), null);
 });
