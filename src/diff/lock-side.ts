@@ -20,7 +20,8 @@ export function lintedWhole(tool: RawTool): LintFinding[] | undefined {
  * The lock side of a diff with its long tool texts as digests, each such tool linted first; the
  * lock itself when it has none. A lock whose tools repeat a name or have one that is not a string
  * is kept whole: lint labels such tools by their place in the list, which a tool linted alone has
- * not. Prompts, resource templates and resources are kept whole: their lint runs on the whole list.
+ * not. Prompts, resource templates and resources are kept whole (their lint runs on the whole
+ * list), and so are schemas (the diff reads their parameters).
  */
 export function digestLockSide(lock: Lock): Lock {
   const names = lock.tools.map((t) => t.definition.name);
@@ -28,6 +29,7 @@ export function digestLockSide(lock: Lock): Lock {
   return digestLongTexts(lock, {
     check: false,
     surface: false,
+    objects: false,
     onDigest: (whole, digested) => linted.set(digested, lintTools([whole as RawTool])),
   });
 }

@@ -1,8 +1,9 @@
 // The field diff of a lock against a server, and of two servers: data only (hunks of raw lines).
 // Escaping for people is the report layer's business; JSON carries these lines exactly.
 import { structuredPatch } from "diff";
-import { sha256Hex } from "./canonical.js";
-import { stableJson } from "../util/json.js";
+import { sha256Hex, sha256OfParts } from "./canonical.js";
+import { sortKeysDeep, stableJson } from "../util/json.js";
+import { prettyJsonPieces } from "../util/json-out.js";
 import { limitBytes, limits } from "../util/limits.js";
 
 /**
@@ -48,17 +49,31 @@ const summary = (text: string): TextSummary => ({ lines: lineCount(text), sha256
 export class TextDigest {
   /** How much of the text's start {@link head} keeps. */
   static readonly HEAD = 64 * 1024;
-  readonly length: number;
-  readonly lines: number;
-  readonly sha256: string;
-  /** The text's first {@link TextDigest.HEAD} UTF-16 units, for what reads only a text's start. */
-  readonly head: string;
-  constructor(text: string) {
-    this.length = text.length;
-    this.lines = lineCount(text);
-    this.sha256 = sha256Hex(text);
+  private constructor(
+    readonly length: number,
+    readonly lines: number,
+    readonly sha256: string,
+    /** The text's first {@link TextDigest.HEAD} UTF-16 units, for what reads only a text's start. */
+    readonly head: string,
+  ) {}
+
+  /**
+   * The digest of a field's text as {@link fieldText} shows it, made from its pieces: a schema
+   * holding a description of megabytes is not turned into one text to be hashed.
+   */
+  static of(value: unknown): TextDigest {
+    const pieces = fieldPieces(value);
+    let length = 0;
+    let newlines = 0;
+    let head = "";
+    for (const p of pieces) {
+      length += p.length;
+      for (let i = p.indexOf("\n"); i >= 0; i = p.indexOf("\n", i + 1)) newlines++;
+      if (head.length < TextDigest.HEAD) head += p.slice(0, TextDigest.HEAD - head.length);
+    }
     // A copy, not a slice: V8 keeps a slice's whole parent text alive.
-    this.head = Buffer.from(text.slice(0, TextDigest.HEAD), "utf16le").toString("utf16le");
+    const copy = Buffer.from(head, "utf16le").toString("utf16le");
+    return new TextDigest(length, length === 0 ? 0 : newlines + 1, sha256OfParts(pieces), copy);
   }
 
   /** Whether `text` is the text this digest was made of (hashed only when its length and start match). */
@@ -86,6 +101,29 @@ export function pastDiffSize(text: string): boolean {
 }
 
 /**
+ * Whether the strings (keys and values) inside a JSON value add up past `diff-kb`: then its text as
+ * {@link fieldText} shows it, which holds them all, is past it too. Walked without recursion, and
+ * only until the sum passes the limit.
+ */
+export function stringsPastDiffSize(value: unknown): boolean {
+  const limit = limitBytes("diff-kb");
+  let sum = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") sum += v.length;
+    else if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (typeof v === "object" && v !== null)
+      for (const [k, x] of Object.entries(v)) {
+        sum += k.length;
+        stack.push(x);
+      }
+    if (sum > limit) return true;
+  }
+  return false;
+}
+
+/**
  * How a field is shown for diffing: descriptions and other strings as text, everything else
  * (schemas, annotations) as indented JSON with sorted keys. An absent field is empty.
  */
@@ -95,15 +133,23 @@ export function fieldText(value: unknown): string {
   return stableJson(value);
 }
 
+// {@link fieldText} in pieces, in order: a long string inside a schema is not copied.
+function fieldPieces(value: unknown): string[] {
+  if (value === undefined || typeof value === "string") return [fieldText(value)];
+  const pieces = prettyJsonPieces(sortKeysDeep(value));
+  // The pieces of a file end in a new line; a field's text does not.
+  pieces[pieces.length - 1] = pieces[pieces.length - 1]!.slice(0, -1);
+  return pieces;
+}
+
 // A side kept as its digest is past diff-kb: the diff is the two sides' summaries, as it would be
-// with the whole text.
+// with the whole text. The other side is digested too, so a schema is never made one text.
 function digestDiff(head: Pick<FieldDiff, "field" | "from" | "to">, before: unknown, after: unknown) {
-  const side = (v: unknown): TextDigest | string => (v instanceof TextDigest ? v : fieldText(v));
+  const side = (v: unknown): TextDigest => (v instanceof TextDigest ? v : TextDigest.of(v));
   const a = side(before);
   const b = side(after);
-  if (sameText(a, b)) return undefined;
-  const sum = (x: TextDigest | string): TextSummary =>
-    x instanceof TextDigest ? { lines: x.lines, sha256: x.sha256 } : summary(x);
+  if (a.same(b)) return undefined;
+  const sum = (x: TextDigest): TextSummary => ({ lines: x.lines, sha256: x.sha256 });
   return { ...head, hunks: [], tooLarge: { limit: "diff-kb" as const, from: sum(a), to: sum(b) } };
 }
 
@@ -124,7 +170,10 @@ export function diffField(
   labels = { from: " (lock)", to: "" },
 ): FieldDiff | undefined {
   const head = { field, from: `${field}${labels.from}`, to: `${field}${labels.to}` };
-  if (before instanceof TextDigest || after instanceof TextDigest) return digestDiff(head, before, after);
+  // A side past diff-kb for its strings alone (a schema holding a description of megabytes) is
+  // compared as a digest: its text is never made whole only to be found too large.
+  const past = (v: unknown) => v instanceof TextDigest || (typeof v === "object" && stringsPastDiffSize(v));
+  if (past(before) || past(after)) return digestDiff(head, before, after);
   const a = fieldText(before);
   const b = fieldText(after);
   if (a === b) return undefined;

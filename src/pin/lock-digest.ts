@@ -4,7 +4,7 @@
 // diff is only its size and hash, since its diff can only be "too large to show"; so once the lock
 // has checked its own hashes (which needs every text, once), each such text is kept as a digest.
 import { SURFACE_KINDS } from "../mcp/surface.js";
-import { TextDigest, pastDiffSize } from "./field-diff.js";
+import { TextDigest, pastDiffSize, stringsPastDiffSize } from "./field-diff.js";
 import { lockProblems, rememberLockProblems } from "./lock-hash.js";
 import type { Lock, LockedTool } from "./lock.js";
 import type { LockedSurfaceItem } from "./surface-lock.js";
@@ -18,30 +18,43 @@ export interface DigestOptions {
   check?: boolean;
   /** Also prompts, resource templates and resources (default true). */
   surface?: boolean;
+  /**
+   * Also fields that are not strings (a schema holding a description of megabytes), kept as the
+   * digest of their text as a diff shows it (default true). A diff reads a schema's parameters,
+   * so it keeps them whole.
+   */
+  objects?: boolean;
   /** Told each definition that gets digests, whole and as digested, before the whole is let go. */
   onDigest?: (whole: Record<string, unknown>, digested: Record<string, unknown>) => void;
 }
 
-// A definition with each string field past diff-kb kept as its digest; the same object when none is.
-function digestDefinition(definition: Record<string, unknown>): Record<string, unknown> {
+// Whether a field's text, as a diff shows it, is past diff-kb: a string by its length, any other
+// value (with `objects`) when its strings alone pass the limit.
+const pastLimit = (v: unknown, objects: boolean): boolean =>
+  typeof v === "string"
+    ? pastDiffSize(v)
+    : objects && typeof v === "object" && v !== null && stringsPastDiffSize(v);
+
+// A definition with each field past diff-kb kept as its digest; the same object when none is.
+function digestDefinition(definition: Record<string, unknown>, objects: boolean): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
   for (const [k, v] of Object.entries(definition)) {
-    if (typeof v !== "string" || !pastDiffSize(v)) continue;
+    if (!pastLimit(v, objects)) continue;
     out ??= { ...definition };
-    out[k] = new TextDigest(v);
+    out[k] = TextDigest.of(v);
   }
   return out ?? definition;
 }
 
-const hasLongText = (entries: ReadonlyArray<{ definition: Record<string, unknown> }>): boolean =>
-  entries.some((e) => Object.values(e.definition).some((v) => typeof v === "string" && pastDiffSize(v)));
+const hasLongText = (entries: ReadonlyArray<{ definition: Record<string, unknown> }>, objects: boolean) =>
+  entries.some((e) => Object.values(e.definition).some((v) => pastLimit(v, objects)));
 
 // The copies made here: a lock that holds digests is never written or turned into a snapshot.
 const digested = new WeakSet<Lock>();
 
 /**
- * A copy of `lock` in which each string field of a definition longer than `diff-kb` is replaced by
- * a {@link TextDigest}; the lock itself when it has no such text. The lock passed in is left as it
+ * A copy of `lock` in which each field of a definition whose text (as a diff shows it) is past
+ * `diff-kb` is replaced by a {@link TextDigest}; the lock itself when it has no such field. The lock passed in is left as it
  * is: once the caller drops it, the long texts are free before the server's answer is read. With
  * `check` (the default) the lock's own hashes are checked first, which needs every text once, and
  * `lockProblems` of the copy answers what they showed. The copy must never be written or listed:
@@ -49,11 +62,12 @@ const digested = new WeakSet<Lock>();
  */
 export function digestLongTexts(lock: Lock, opts: DigestOptions = {}): Lock {
   const kinds = opts.surface === false ? [] : SURFACE_KINDS;
+  const objects = opts.objects !== false;
   const lists = kinds.map((info) => (lock[info.key] as LockedSurfaceItem[] | undefined) ?? []);
-  if (!hasLongText(lock.tools) && !lists.some(hasLongText)) return lock;
+  if (!hasLongText(lock.tools, objects) && !lists.some((l) => hasLongText(l, objects))) return lock;
   const problems = opts.check === false ? undefined : lockProblems(lock);
   const entry = <T extends LockedTool | LockedSurfaceItem>(e: T): T => {
-    const definition = digestDefinition(e.definition);
+    const definition = digestDefinition(e.definition, objects);
     if (definition === e.definition) return e;
     opts.onDigest?.(e.definition, definition);
     return { ...e, definition };

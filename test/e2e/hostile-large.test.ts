@@ -35,6 +35,16 @@ describe("large listings under a capped heap", () => {
     assert.equal((JSON.parse(readFileSync(snap, "utf8")) as { tools: unknown[] }).tools.length, 300_000);
   });
 
+  test("150,000 prompts and resource templates: list shows them all; nothing spreads them into arguments", async () => {
+    const r = await bin(["mcp", "list", fixtureCommand("many-tools.mjs")], 512, {
+      FIXTURE_TOOLS: "1",
+      FIXTURE_PROMPTS: "150000",
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\nPrompts \(150000\)\n {2}prompt_0000000 {2}topic\* {2}Writes thing 0\.\n/);
+    assert.match(r.stdout, /\nResource templates \(150000\)\n/);
+  });
+
   test("a changed 300,000-line description: verify-pin and diff say 'diff too large to show'", async () => {
     const lock = join(dir, "long.lock.json");
     const pin = await bin(["mcp", "pin", fixtureCommand("long-description.mjs"), "--lock", lock], 512, {
@@ -87,6 +97,17 @@ describe("large listings under a capped heap", () => {
       lint.stdout,
       /description \(16384 KB\) was scanned for hidden characters only up to the scan-kb limit/,
     );
+  });
+
+  test("one 16 MB prompt description, or one inside a tool's schema: list and lint in a 40 MB heap", async () => {
+    const server = fixtureCommand("long-description.mjs");
+    const prompt = await bin(["mcp", "list", server], 40, { FIXTURE_MB: "16", FIXTURE_WHERE: "prompt" });
+    assert.equal(prompt.code, 0, prompt.stderr);
+    assert.match(prompt.stdout, /\nPrompts \(1\)\n {2}summarize {2}Reads a{10}/);
+    // The schema's compile-cache key and dialect are found without making the schema's text.
+    const schema = await bin(["mcp", "lint", server], 40, { FIXTURE_MB: "16", FIXTURE_WHERE: "schema" });
+    assert.equal(schema.code, 1, schema.stderr);
+    assert.match(schema.stdout, /inputSchema\.properties\.path\.description \(16384 KB\) was scanned/);
   });
 
   test("one 16 MB description: list --json - streams the snapshot in a 36 MB heap, the bytes serialize makes", async () => {

@@ -42,6 +42,9 @@ const BEFORE = snapshot(
     tool("same", long("Same")),
     tool("old_name", long("Prints the weather forecast for a city")),
     tool("short", "Short."),
+    tool("schema_text", "Reads a path.", {
+      inputSchema: { type: "object", properties: { path: { type: "string", description: long("Path") } } },
+    }),
   ],
   [{ name: "greet", description: long("Greets") }],
 );
@@ -53,6 +56,9 @@ const AFTER = snapshot(
     tool("same", long("Same")),
     tool("new_name", long("Prints the weather forecast for a city")),
     tool("short", long("Now long")),
+    tool("schema_text", "Reads a path.", {
+      inputSchema: { type: "object", properties: { path: { type: "string", description: long("Paths") } } },
+    }),
   ],
   [{ name: "greet", description: long("Greets everyone") }],
 );
@@ -121,9 +127,24 @@ describe("a lock with its long texts as digests", () => {
     );
   });
 
+  test("a schema holding a long text is kept as the digest of its text, for verify-pin only", () => {
+    const lock = buildLock(BEFORE);
+    const at = (l: Lock) => l.tools.find((t) => t.name === "schema_text")!.definition.inputSchema;
+    assert.ok(at(digestLongTexts(lock)) instanceof TextDigest);
+    // A diff reads a schema's parameters: the lock side keeps it whole.
+    assert.ok(!(at(digestLockSide(lock)) instanceof TextDigest));
+    const before = at(lock);
+    const after = AFTER.tools.find((t) => t.name === "schema_text")!.inputSchema;
+    assert.deepEqual(
+      diffField("inputSchema", TextDigest.of(before), after),
+      diffField("inputSchema", before, after),
+    );
+    assert.equal(diffField("inputSchema", TextDigest.of(before), before), undefined);
+  });
+
   test("a digest against a text: the same text is no diff, another is too large to show", () => {
     const text = long("Reads");
-    const digest = new TextDigest(text);
+    const digest = TextDigest.of(text);
     assert.equal(diffField("description", digest, text), undefined);
     assert.equal(diffField("description", text, digest), undefined);
     const other = diffField("description", digest, `${text}!`)!;
