@@ -1,53 +1,75 @@
 import type { RawTool } from "../mcp/types.js";
+import { sha256Hex } from "../pin/canonical.js";
 import { sameText, TextDigest } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
 import type { LikelyRename } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 import { nameWords as words } from "../util/tool-name.js";
 
+// Two rows of the edit distance table, reused: a diff may compare millions of name pairs.
+let rowA = new Int32Array(0);
+let rowB = new Int32Array(0);
+
 /** Edit distance between two short strings, for name similarity. */
 function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (rowA.length < b.length + 1) {
+    rowA = new Int32Array(b.length + 1);
+    rowB = new Int32Array(b.length + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
     }
-    prev = cur;
+    [prev, cur] = [cur, prev];
   }
   return prev[b.length]!;
 }
 
-const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
-  const shared = [...a].filter((w) => b.has(w)).length;
-  const all = new Set([...a, ...b]).size;
-  return all === 0 ? 0 : shared / all;
-};
+// How many of a's words b has.
+function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let n = 0;
+  for (const w of a) if (b.has(w)) n++;
+  return n;
+}
 
 /** How much each description word tells, from how few of the server's tools use it. */
 type WordWeights = (word: string) => number;
 
-function wordWeights(tools: readonly RawTool[]): WordWeights {
+function wordWeights(tools: readonly RawTool[], wordsOf: (t: RawTool) => Set<string>): WordWeights {
   const df = new Map<string, number>();
-  for (const t of tools) for (const w of descriptionWords(t.description)) df.set(w, (df.get(w) ?? 0) + 1);
+  for (const t of tools) for (const w of wordsOf(t)) df.set(w, (df.get(w) ?? 0) + 1);
   const n = Math.max(1, tools.length);
   // Boilerplate shared by most tools of a server ("always use absolute paths") weighs little.
   return (w) => Math.log(1 + n / (df.get(w) ?? 1));
 }
 
-/** A weighted Dice score of two descriptions' words. */
-function wordOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>, weight: WordWeights): number {
-  const sum = (ws: Iterable<string>) => [...ws].reduce((s, w) => s + weight(w), 0);
-  const total = sum(a) + sum(b);
-  return total === 0 ? 0 : (2 * sum([...a].filter((w) => b.has(w)))) / total;
+const weightSum = (ws: Iterable<string>, weight: WordWeights) => [...ws].reduce((s, w) => s + weight(w), 0);
+
+/** A weighted Dice score of two descriptions' words (each side's weight summed once, in its profile). */
+function wordOverlap(a: ToolProfile, b: ToolProfile, weight: WordWeights): number {
+  const total = a.weight + b.weight;
+  if (total === 0) return 0;
+  let shared = 0;
+  for (const w of a.words) if (b.words.has(w)) shared += weight(w);
+  return (2 * shared) / total;
 }
+
+// Past this many pairs of parameter names, only the same names count as shared: comparing every
+// name of one schema with every name of another would cost their product.
+const FUZZY_PARAMETER_PAIRS = 10_000;
 
 /** Parameters alike by name (`libraryId` in `context7CompatibleLibraryID`), as a Dice score. */
 function sharedParameters(pa: readonly string[], pb: readonly string[]): { score: number; shared: string[] } {
   const shared: string[] = [];
   const left = new Set(pb);
+  const fuzzy = pa.length * pb.length <= FUZZY_PARAMETER_PAIRS;
   for (const p of pa) {
-    const match = [...left].find((q) => q === p || nameSimilarity(p, q) >= 0.75);
+    const match = left.has(p) ? p : fuzzy ? [...left].find((q) => nameSimilarity(p, q) >= 0.75) : undefined;
     if (match !== undefined) {
       shared.push(p === match ? p : `${p}~${match}`);
       left.delete(match);
@@ -63,16 +85,48 @@ function sharedParameters(pa: readonly string[], pb: readonly string[]): { score
  * better of shared words and few edits for their length.
  */
 export function nameSimilarity(a: string, b: string): number {
-  const wa = words(a);
-  const wb = words(b);
-  if (wa.join(" ") === wb.join(" ")) return 1;
-  const sa = new Set(wa);
-  const sb = new Set(wb);
-  const contained = [...sa].every((w) => sb.has(w)) || [...sb].every((w) => sa.has(w));
-  const x = wa.join("");
-  const y = wb.join("");
-  const edits = 1 - editDistance(x, y) / Math.max(1, x.length, y.length);
-  return Math.max(jaccard(sa, sb), edits, contained && sa.size > 0 && sb.size > 0 ? 0.75 : 0);
+  return similarity(nameProfile(a), nameProfile(b));
+}
+
+// A name as name similarity reads it: made once per name, since each is compared with many.
+interface NameProfile {
+  words: string[];
+  spaced: string;
+  joined: string;
+  set: Set<string>;
+}
+
+const nameProfiles = new Map<string, NameProfile>();
+
+function nameProfile(name: string): NameProfile {
+  let p = nameProfiles.get(name);
+  if (p === undefined) {
+    const ws = words(name.length > EDIT_NAME_MAX * 4 ? name.slice(0, EDIT_NAME_MAX * 4) : name);
+    p = { words: ws, spaced: ws.join(" "), joined: ws.join(""), set: new Set(ws) };
+    // A bounded memo: a diff of 100,000 tools must not keep every name it ever compared.
+    if (nameProfiles.size >= 50_000) nameProfiles.clear();
+    nameProfiles.set(name, p);
+  }
+  return p;
+}
+
+// Names longer than this (MCP asks for at most 128 characters) are compared by their words only:
+// an edit distance costs the product of the two lengths. Only the start of a longer name counts.
+const EDIT_NAME_MAX = 128;
+
+function similarity(a: NameProfile, b: NameProfile): number {
+  if (a.spaced === b.spaced) return 1;
+  const shared = sharedCount(a.set, b.set);
+  const contained = shared === a.set.size || shared === b.set.size;
+  const x = a.joined;
+  const y = b.joined;
+  const edits =
+    x.length <= EDIT_NAME_MAX && y.length <= EDIT_NAME_MAX
+      ? 1 - editDistance(x, y) / Math.max(1, x.length, y.length)
+      : 0;
+  const all = a.set.size + b.set.size - shared;
+  const jaccardScore = all === 0 ? 0 : shared / all;
+  return Math.max(jaccardScore, edits, contained && a.set.size > 0 && b.set.size > 0 ? 0.75 : 0);
 }
 
 // Words that say nothing about what a tool does.
@@ -127,53 +181,70 @@ export const LONE_RENAME_THRESHOLD = 0.35;
 /** A likely rename as found, before the two tools are compared field by field. */
 export type RenamePair = Omit<LikelyRename, "change">;
 
-interface Candidate {
-  from: string;
-  to: string;
-  score: number;
-  same: LikelyRename["same"];
-  reasons: string[];
-}
-
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-/** The evidence that `b` is `a` renamed, with its score and the reasons a reviewer reads. */
-function compare(a: RawTool, b: RawTool, weight: WordWeights): Candidate {
-  const from = nameText(a.name);
-  const to = nameText(b.name);
+// A tool as the rename search reads it, made once: each removed tool meets every added one.
+interface ToolProfile {
+  tool: RawTool;
+  name: string;
+  nameProfile: NameProfile;
+  words: Set<string>;
+  weight: number;
+  parameters: string[];
+  /** The schema's sorted-key JSON (hashed when long): equal keys, equal schemas. */
+  schema: string;
+}
+
+function schemaKey(schema: unknown): string {
+  const text = stableJson(schema ?? null);
+  // No JSON text starts with `#`.
+  return text.length > 4096 ? `#${sha256Hex(text)}:${text.length}` : text;
+}
+
+/** What speaks for `b` being `a` renamed: a score from 0 to 1 for each kind of evidence. */
+interface Evidence {
+  name: number;
+  description: number;
+  sameDescription: boolean;
+  parameters: number;
+  sameSchema: boolean;
+  /** Parameters alike by name, when the schemas differ. */
+  shared: string[];
+}
+
+function evidenceOf(a: ToolProfile, b: ToolProfile, weight: WordWeights): Evidence {
+  const name = similarity(a.nameProfile, b.nameProfile);
+  const sameDescription = describes(a.tool.description) && sameText(a.tool.description, b.tool.description);
+  const description = sameDescription ? 1 : wordOverlap(a, b, weight);
+  const pa = a.parameters;
+  const pb = b.parameters;
+  const sameSchema = a.schema === b.schema;
+  let parameters = 0;
+  let shared: string[] = [];
+  // An identical schema with parameters is strong evidence; two empty ones are weak.
+  if (sameSchema) parameters = pa.length > 0 ? 1 : 0.3;
+  else if (pa.length + pb.length > 0) ({ score: parameters, shared } = sharedParameters(pa, pb));
+  return { name, description, sameDescription, parameters, sameSchema, shared };
+}
+
+const scoreOf = (e: Evidence) =>
+  WEIGHT.name * e.name + WEIGHT.description * e.description + WEIGHT.parameters * e.parameters;
+
+/** The reasons a reviewer reads, and what the two share exactly; made only for pairs taken. */
+function explain(e: Evidence, parameters: number): Pick<LikelyRename, "same" | "reasons"> {
   const reasons: string[] = [];
   const same: LikelyRename["same"] = [];
-
-  const name = nameSimilarity(from, to);
-  if (name === 1) reasons.push("same words in another case style");
-  else if (name >= 0.5) reasons.push(`names ${pct(name)} alike`);
-
-  let description = 0;
-  if (describes(a.description) && sameText(a.description, b.description)) {
-    description = 1;
+  if (e.name === 1) reasons.push("same words in another case style");
+  else if (e.name >= 0.5) reasons.push(`names ${pct(e.name)} alike`);
+  if (e.sameDescription) {
     same.push("description");
     reasons.push("same description");
-  } else {
-    description = wordOverlap(descriptionWords(a.description), descriptionWords(b.description), weight);
-    if (description >= 0.3) reasons.push(`descriptions ${pct(description)} alike`);
-  }
-
-  const pa = parameterNames(a.inputSchema);
-  const pb = parameterNames(b.inputSchema);
-  let parameters = 0;
-  if (stableJson(a.inputSchema ?? null) === stableJson(b.inputSchema ?? null)) {
-    // An identical schema with parameters is strong evidence; two empty ones are weak.
-    parameters = pa.length > 0 ? 1 : 0.3;
-    if (pa.length > 0) same.push("inputSchema");
-    reasons.push(pa.length > 0 ? "same inputSchema" : "both take no parameters");
-  } else if (pa.length + pb.length > 0) {
-    const shared = sharedParameters(pa, pb);
-    parameters = shared.score;
-    if (shared.shared.length) reasons.push(`shared parameters: ${shared.shared.join(", ")}`);
-  }
-
-  const score = WEIGHT.name * name + WEIGHT.description * description + WEIGHT.parameters * parameters;
-  return { from, to, score, same, reasons };
+  } else if (e.description >= 0.3) reasons.push(`descriptions ${pct(e.description)} alike`);
+  if (e.sameSchema) {
+    if (parameters > 0) same.push("inputSchema");
+    reasons.push(parameters > 0 ? "same inputSchema" : "both take no parameters");
+  } else if (e.shared.length) reasons.push(`shared parameters: ${e.shared.join(", ")}`);
+  return { same, reasons };
 }
 
 /**
@@ -191,40 +262,77 @@ export function findRenames(
   added: RawTool[],
   context: readonly RawTool[] = [...removed, ...added],
 ): RenamePair[] {
-  const weight = wordWeights(context);
-  const all: Candidate[] = [];
-  for (const r of removed) for (const a of added) all.push(compare(r, a, weight));
-  // Each tool's best score, for pairs that are each other's best match.
-  const best = new Map<string, number>();
-  for (const c of all) {
-    best.set(`-${c.from}`, Math.max(best.get(`-${c.from}`) ?? 0, c.score));
-    best.set(`+${c.to}`, Math.max(best.get(`+${c.to}`) ?? 0, c.score));
-  }
-  const mutual = (c: Candidate) => best.get(`-${c.from}`) === c.score && best.get(`+${c.to}`) === c.score;
+  const wordsMemo = new Map<RawTool, Set<string>>();
+  const wordsOf = (t: RawTool) => {
+    let ws = wordsMemo.get(t);
+    if (ws === undefined) wordsMemo.set(t, (ws = descriptionWords(t.description)));
+    return ws;
+  };
+  const weight = wordWeights(context, wordsOf);
+  const profile = (t: RawTool): ToolProfile => {
+    const name = nameText(t.name);
+    const words = wordsOf(t);
+    return {
+      tool: t,
+      name,
+      nameProfile: nameProfile(name),
+      words,
+      weight: weightSum(words, weight),
+      parameters: parameterNames(t.inputSchema),
+      schema: schemaKey(t.inputSchema),
+    };
+  };
+  const from = removed.map(profile);
+  const to = added.map(profile);
+  // Every pair is scored, but only those that may be taken are kept, as numbers (a diff may score
+  // a million pairs); each tool's best score is kept as it goes, for pairs that are each other's
+  // best match.
   const lone = removed.length === 1 && added.length === 1;
-  const candidates = all.filter(
-    (c) =>
-      c.score >= RENAME_THRESHOLD ||
-      (c.score >= MUTUAL_RENAME_THRESHOLD && mutual(c)) ||
-      (lone && c.score >= LONE_RENAME_THRESHOLD),
-  );
+  const lowest = lone ? LONE_RENAME_THRESHOLD : MUTUAL_RENAME_THRESHOLD;
+  const keptI: number[] = [];
+  const keptJ: number[] = [];
+  const keptScore: number[] = [];
+  const bestFrom = new Float64Array(from.length);
+  const bestTo = new Float64Array(to.length);
+  for (let i = 0; i < from.length; i++)
+    for (let j = 0; j < to.length; j++) {
+      const score = scoreOf(evidenceOf(from[i]!, to[j]!, weight));
+      if (score > bestFrom[i]!) bestFrom[i] = score;
+      if (score > bestTo[j]!) bestTo[j] = score;
+      if (score >= lowest) {
+        keptI.push(i);
+        keptJ.push(j);
+        keptScore.push(score);
+      }
+    }
+  const takeable = (k: number) => {
+    const score = keptScore[k]!;
+    const mutual = bestFrom[keptI[k]!] === score && bestTo[keptJ[k]!] === score;
+    return (
+      score >= RENAME_THRESHOLD ||
+      (score >= MUTUAL_RENAME_THRESHOLD && mutual) ||
+      (lone && score >= LONE_RENAME_THRESHOLD)
+    );
+  };
+  const candidates = keptScore.map((_, k) => k).filter(takeable);
   candidates.sort(
-    (x, y) => y.score - x.score || compareCodeUnits(x.from, y.from) || compareCodeUnits(x.to, y.to),
+    (x, y) =>
+      keptScore[y]! - keptScore[x]! ||
+      compareCodeUnits(from[keptI[x]!]!.name, from[keptI[y]!]!.name) ||
+      compareCodeUnits(to[keptJ[x]!]!.name, to[keptJ[y]!]!.name),
   );
-  const usedFrom = new Set<string>();
-  const usedTo = new Set<string>();
+  const usedFrom = new Set<number>();
+  const usedTo = new Set<number>();
   const out: RenamePair[] = [];
-  for (const c of candidates) {
-    if (usedFrom.has(c.from) || usedTo.has(c.to)) continue;
-    usedFrom.add(c.from);
-    usedTo.add(c.to);
-    out.push({
-      from: c.from,
-      to: c.to,
-      same: c.same,
-      score: Math.round(c.score * 100) / 100,
-      reasons: c.reasons,
-    });
+  for (const k of candidates) {
+    const a = from[keptI[k]!]!;
+    const b = to[keptJ[k]!]!;
+    if (usedFrom.has(keptI[k]!) || usedTo.has(keptJ[k]!)) continue;
+    usedFrom.add(keptI[k]!);
+    usedTo.add(keptJ[k]!);
+    // The evidence is found again for the pairs taken, with the reasons a reviewer reads.
+    const { same, reasons } = explain(evidenceOf(a, b, weight), a.parameters.length);
+    out.push({ from: a.name, to: b.name, same, score: Math.round(keptScore[k]! * 100) / 100, reasons });
   }
   return out.sort((x, y) => compareCodeUnits(x.from, y.from));
 }

@@ -9,6 +9,8 @@ import { findRenames, nameSimilarity } from "../../src/diff/renames.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { renderDiff } from "../../src/report/diff.js";
+import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
+import { setLimits } from "../../src/util/limits.js";
 
 const REAL = join(import.meta.dirname, "..", "fixtures", "real");
 const real = (server: string, name: string): RawTool =>
@@ -196,4 +198,56 @@ test("a new tool with unknown capabilities gets a line that says so", () => {
     renderDiff(d),
     /\n\+ frobnicate\n {4}capabilities unknown \(no annotation, name or description rule matched\)\n/,
   );
+});
+
+test("names of 100,000 characters are compared by their words, not by an edit distance", () => {
+  const long = (word: string) => `${word}_${"x".repeat(100_000)}`;
+  assert.equal(nameSimilarity(long("read"), long("read")), 1);
+  assert.ok(nameSimilarity(long("read"), long("write")) < 1);
+  // A schema with thousands of parameters is matched on the same names only.
+  const params = (prefix: string) =>
+    Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`${prefix}${i}`, { type: "string" }]));
+  const pairs = findRenames(
+    [
+      {
+        name: "old_tool",
+        description: "Reads the rows.",
+        inputSchema: { type: "object", properties: params("p") },
+      },
+    ],
+    [
+      {
+        name: "new_tool",
+        description: "Reads the rows.",
+        inputSchema: { type: "object", properties: params("p") },
+      },
+    ],
+  );
+  assert.deepEqual(
+    pairs.map((p) => [p.from, p.to, p.same]),
+    [["old_tool", "new_tool", ["description", "inputSchema"]]],
+  );
+});
+
+test("past rename-pairs, renames are not looked for, and every format says so", () => {
+  const tool = (name: string): RawTool => ({ name, description: `Reads ${name}.`, inputSchema: EMPTY });
+  const a = snap(["read_a", "read_b", "read_c"].map(tool));
+  const b = snap(["get_a", "get_b", "get_c"].map(tool));
+  assert.ok(diffSnapshots(a, b).renames.length > 0);
+  setLimits({ "rename-pairs": 8 });
+  try {
+    const d = diffSnapshots(a, b);
+    assert.deepEqual([d.renames, d.renamesNotSearched], [[], { removed: 3, added: 3, limit: 8 }]);
+    assert.deepEqual(d.toJSON().renames_not_searched, { removed: 3, added: 3, limit: 8 });
+    const note =
+      "likely renames not looked for: 3 tools removed and 3 added make 9 pairs, past the rename-pairs limit of 8 pairs: raise it with --limit rename-pairs=N or TOOLSCORE_LIMIT_RENAME_PAIRS";
+    assert.ok(renderDiff(d).includes(`\n(${note})\n`));
+    // Markdown escapes the underscores of the variable's name.
+    assert.ok(renderDiffMarkdown(d).includes(`\n_${note.replaceAll("_", "\\_")}_\n`));
+    // Without the note, the JSON is as it was.
+    setLimits();
+    assert.equal("renames_not_searched" in diffSnapshots(a, b).toJSON(), false);
+  } finally {
+    setLimits();
+  }
 });
