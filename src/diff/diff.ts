@@ -24,6 +24,7 @@ import {
   type ToolChange,
 } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
+import { limits } from "../util/limits.js";
 
 /** Options of diffSnapshots. */
 export interface DiffOptions {
@@ -170,10 +171,21 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     const change = compareTool(name, x, y, effectsOf);
     if (change) changed.push(change);
   }
-  const renames = findRenames(
-    removed.map((n) => ta.get(n)!),
-    added.map((n) => tb.get(n)!),
-    [...a.tools, ...b.tools],
+  // Each removed tool is compared with each added one: past rename-pairs, renames are not looked
+  // for, and the diff says so.
+  const renameLimit = limits()["rename-pairs"];
+  const renamesNotSearched =
+    removed.length * added.length > renameLimit
+      ? { removed: removed.length, added: added.length, limit: renameLimit }
+      : undefined;
+  const renames = (
+    renamesNotSearched
+      ? []
+      : findRenames(
+          removed.map((n) => ta.get(n)!),
+          added.map((n) => tb.get(n)!),
+          [...a.tools, ...b.tools],
+        )
   ).map((r) => {
     const change = compareTool(r.to, ta.get(r.from)!, tb.get(r.to)!, effectsOf);
     const { name: _, ...rest } = change ?? {
@@ -241,6 +253,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     added,
     removed,
     renames,
+    ...(renamesNotSearched ? { renamesNotSearched } : {}),
     changed,
     addedEffects,
     lintNew,
@@ -267,6 +280,7 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
         added,
         removed,
         renames,
+        ...(renamesNotSearched ? { renames_not_searched: renamesNotSearched } : {}),
         changed,
         added_capabilities: addedEffects,
         lint_new: lintNew,

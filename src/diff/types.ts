@@ -96,6 +96,14 @@ export interface DiffSide {
   tools: number;
 }
 
+/** How many tools were removed and added when there were too many pairs to look for renames in. */
+export interface RenamesNotSearched {
+  removed: number;
+  added: number;
+  /** The `rename-pairs` limit in force. */
+  limit: number;
+}
+
 /** The JSON form of a ServerDiff (`kind: "toolscore.mcp-diff"`). */
 export interface ServerDiffJson {
   kind: typeof DIFF_KIND;
@@ -108,6 +116,8 @@ export interface ServerDiffJson {
   added: string[];
   removed: string[];
   renames: LikelyRename[];
+  /** Present when likely renames were not looked for (past the `rename-pairs` limit). */
+  renames_not_searched?: RenamesNotSearched;
   changed: ToolChange[];
   added_capabilities: Array<{ tool: string; capabilities: EffectChange[] }>;
   lint_new: LintFinding[];
@@ -129,6 +139,11 @@ export interface ServerDiff {
   removed: string[];
   /** Removed tools that look renamed to an added one (still removals). */
   renames: LikelyRename[];
+  /**
+   * Set when likely renames were not looked for: the removed tools times the added ones were past
+   * the `rename-pairs` limit (each pair is compared).
+   */
+  renamesNotSearched?: RenamesNotSearched;
   /** Tools on both sides that differ, sorted by name. */
   changed: ToolChange[];
   /**

@@ -6,6 +6,7 @@ import {
   differenceCount,
   lintLine,
   PINNED_VIEW_NOTE,
+  renamesNotSearchedNote,
   renameHint,
   serverLine,
   sideTitle,
@@ -37,6 +38,8 @@ export function renderDiffMarkdown(
     "",
   );
   if (d.pinnedView) out.push(`_${PINNED_VIEW_NOTE.slice(1, -1)}_`, "");
+  const notSearched = renamesNotSearchedNote(d);
+  if (notSearched) out.push(`_${mdText(notSearched)}_`, "");
   if (d.added.length + d.removed.length + d.changed.length > 0) {
     out.push("| change | tool | what |", "| --- | --- | --- |");
     const effectsOf = new Map(d.addedEffects.map((x) => [x.tool, x.capabilities]));

@@ -8,6 +8,7 @@ import type {
   ServerDiff,
 } from "../diff/types.js";
 import type { LintFinding } from "../lint/types.js";
+import { limitPhrase } from "../util/limits.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
 import { PLAIN, pad, type Style } from "./style.js";
@@ -51,6 +52,13 @@ export function renderSurfaceDiff(surface: readonly SurfaceKindDiff[], st: Style
 /** The line under the title of a diff with a lock on one side. */
 export const PINNED_VIEW_NOTE =
   "(a lock on one side: compared only what a lock holds, the pinned fields, capabilities and the instructions' hash)";
+
+/** Why a diff has no likely renames although tools were removed and added: too many pairs to compare. */
+export function renamesNotSearchedNote(d: ServerDiff): string | undefined {
+  const n = d.renamesNotSearched;
+  if (!n) return undefined;
+  return `likely renames not looked for: ${n.removed} tools removed and ${n.added} added make ${n.removed * n.added} pairs, past ${limitPhrase("rename-pairs")}`;
+}
 
 /** `name version` of one side (escaped), with its label when given. */
 export function sideTitle(s: DiffSide, label?: string): string {
@@ -142,6 +150,8 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   const failOn = opts.failOn ?? "any";
   const lines = [`${sideTitle(d.from, opts.labels?.a)}  ->  ${sideTitle(d.to, opts.labels?.b)}`];
   if (d.pinnedView) lines.push(st.dim(PINNED_VIEW_NOTE));
+  const notSearched = renamesNotSearchedNote(d);
+  if (notSearched) lines.push(st.dim(`(${notSearched})`));
   const effectsOf = new Map(d.addedEffects.map((x) => [x.tool, x.capabilities]));
   const renamedTo = new Set(d.renames.map((r) => r.to));
   const renamedFrom = new Set(d.renames.map((r) => r.from));

@@ -53,6 +53,13 @@ export const LIMIT_SPECS = [
     " edits",
     "lines added plus removed in a text diff shown line by line",
   ),
+  spec(
+    "rename-pairs",
+    1_000_000,
+    1_000_000_000,
+    " pairs",
+    "pairs of a removed and an added tool a diff compares when it looks for likely renames",
+  ),
   spec("string-chars", 10_000, 10_000_000, " characters", "one string mcp test generates"),
   spec("array-items", 1_000, 1_000_000, " items", "one array (or object's properties) mcp test generates"),
   spec("pattern-chars", 1_000, 100_000, " characters", "one regular expression from a server"),

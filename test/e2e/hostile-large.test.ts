@@ -45,6 +45,29 @@ describe("large listings under a capped heap", () => {
     assert.match(r.stdout, /\nResource templates \(150000\)\n/);
   });
 
+  test("every one of 5,000 tools renamed: diff ends at once, saying renames were not looked for", async () => {
+    const snapshot = join(dir, "named.json");
+    const env = { FIXTURE_TOOLS: "5000" };
+    assert.equal(
+      (await bin(["mcp", "list", fixtureCommand("many-tools.mjs"), "--json", snapshot], 256, env)).code,
+      0,
+    );
+    const r = await bin(["mcp", "diff", snapshot, fixtureCommand("many-tools.mjs"), "--json", "-"], 256, {
+      ...env,
+      FIXTURE_PREFIX: "op",
+    });
+    assert.equal(r.code, 1, r.stderr);
+    const d = JSON.parse(r.stdout) as {
+      renames: unknown[];
+      renames_not_searched: unknown;
+      removed: string[];
+    };
+    assert.deepEqual(
+      [d.renames, d.renames_not_searched, d.removed.length],
+      [[], { removed: 5000, added: 5000, limit: 1_000_000 }, 5000],
+    );
+  });
+
   test("a changed 300,000-line description: verify-pin and diff say 'diff too large to show'", async () => {
     const lock = join(dir, "long.lock.json");
     const pin = await bin(["mcp", "pin", fixtureCommand("long-description.mjs"), "--lock", lock], 512, {
