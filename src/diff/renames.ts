@@ -40,9 +40,14 @@ function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 /** How much each description word tells, from how few of the server's tools use it. */
 type WordWeights = (word: string) => number;
 
-function wordWeights(tools: readonly RawTool[], wordsOf: (t: RawTool) => Set<string>): WordWeights {
+// Only the words of the tools compared (`vocabulary`) are ever weighed: those alone are counted.
+function wordWeights(
+  tools: readonly RawTool[],
+  wordsOf: (t: RawTool) => Set<string>,
+  vocabulary: ReadonlySet<string>,
+): WordWeights {
   const df = new Map<string, number>();
-  for (const t of tools) for (const w of wordsOf(t)) df.set(w, (df.get(w) ?? 0) + 1);
+  for (const t of tools) for (const w of wordsOf(t)) if (vocabulary.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
   const n = Math.max(1, tools.length);
   // Boilerplate shared by most tools of a server ("always use absolute paths") weighs little.
   return (w) => Math.log(1 + n / (df.get(w) ?? 1));
@@ -262,13 +267,15 @@ export function findRenames(
   added: RawTool[],
   context: readonly RawTool[] = [...removed, ...added],
 ): RenamePair[] {
-  const wordsMemo = new Map<RawTool, Set<string>>();
-  const wordsOf = (t: RawTool) => {
-    let ws = wordsMemo.get(t);
-    if (ws === undefined) wordsMemo.set(t, (ws = descriptionWords(t.description)));
-    return ws;
-  };
-  const weight = wordWeights(context, wordsOf);
+  // No pair, no words to weigh: a diff where nothing was both removed and added costs nothing here.
+  if (removed.length === 0 || added.length === 0) return [];
+  // The words of the tools compared are kept; the other tools' are counted and let go.
+  const compared = new Map<RawTool, Set<string>>();
+  for (const t of [...removed, ...added]) compared.set(t, descriptionWords(t.description));
+  const wordsOf = (t: RawTool) => compared.get(t) ?? descriptionWords(t.description);
+  const vocabulary = new Set<string>();
+  for (const ws of compared.values()) for (const w of ws) vocabulary.add(w);
+  const weight = wordWeights(context, wordsOf, vocabulary);
   const profile = (t: RawTool): ToolProfile => {
     const name = nameText(t.name);
     const words = wordsOf(t);

@@ -9,9 +9,10 @@ type Obj = Record<string, unknown>;
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  // A lock's text kept as its digest is the same as the text it was made of.
-  if (a instanceof TextDigest || b instanceof TextDigest) return sameText(a, b);
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null)
+    // A lock's text kept as its digest is the same as the text it was made of (two digests are
+    // compared as objects, field by field).
+    return (a instanceof TextDigest || b instanceof TextDigest) && sameText(a, b);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
