@@ -7,8 +7,9 @@ import { SURFACE_KINDS, type SurfaceLists } from "./surface.js";
 // Checks on what a server listed, made once where its data enters: past them every later walk
 // (hashing, lint, ajv, rendering) may assume data of a bounded depth and size.
 
+// A name as an error line shows it: its start, escaped (made text only from its start).
 const shortName = (name: unknown) => {
-  const text = escapeLine(nameText(name));
+  const text = escapeLine(typeof name === "string" ? name.slice(0, 100) : nameText(name).slice(0, 100));
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
 
@@ -41,6 +42,31 @@ export function checkDepth(
   for (const info of SURFACE_KINDS) {
     for (const item of parts[info.key] ?? []) {
       check(item, () => `the ${info.label} '${shortName(item[info.id])}'`);
+    }
+  }
+}
+
+/**
+ * Fails with a `name-chars` limit error when a tool's name, or a prompt's, resource template's or
+ * resource's key, is longer than the limit: a name is repeated in every finding, line and report
+ * about its tool, so one of 50 MB would cost every command gigabytes. (MCP asks for names of at most
+ * 128 characters; the default bound is far past any real one.)
+ */
+export function checkNames(parts: { tools: readonly RawTool[] } & SurfaceLists): void {
+  const max = limits()["name-chars"];
+  // A name that is not a string is measured as JSON, without being made text.
+  const length = (v: unknown) => (typeof v === "string" ? v.length : approxJsonBytes(v));
+  for (const [i, tool] of parts.tools.entries()) {
+    if (length(tool.name) > max)
+      throw limitError("name-chars", `the name of tool ${i + 1} ('${shortName(tool.name)}') is longer than`);
+  }
+  for (const info of SURFACE_KINDS) {
+    for (const [i, item] of (parts[info.key] ?? []).entries()) {
+      if (length(item[info.id]) > max)
+        throw limitError(
+          "name-chars",
+          `the ${info.id} of ${info.label} ${i + 1} ('${shortName(item[info.id])}') is longer than`,
+        );
     }
   }
 }

@@ -14,7 +14,7 @@ import {
   type SurfaceLists,
 } from "./surface.js";
 import { nameText, nonFiniteAt } from "../util/json.js";
-import { checkDepth } from "./bounds.js";
+import { checkDepth, checkNames } from "./bounds.js";
 
 /** The `kind` of a snapshot file. */
 export const SNAPSHOT_KIND = "toolscore.mcp-snapshot";
@@ -57,6 +57,7 @@ export const ServerSnapshot = {
   /** Builds a snapshot from plain parts; tools are sorted by name. */
   of(parts: Omit<ServerSnapshot, "kind" | "snapshot_version">): ServerSnapshot {
     checkDepth(parts);
+    checkNames(parts);
     // The kinds beside tools come last, and only when present: a tools-only snapshot keeps its bytes.
     return {
       kind: SNAPSHOT_KIND,

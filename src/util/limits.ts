@@ -44,6 +44,13 @@ export const LIMIT_SPECS = [
   spec("pages", 10_000, 1_000_000, " pages", "pages of one listing"),
   spec("cursor-chars", 16_384, 10_000_000, " characters", "one pagination cursor"),
   spec("depth", 256, 1000, " levels", "nesting of one tool's fields (JSON levels)"),
+  spec(
+    "name-chars",
+    1_000_000,
+    100_000_000,
+    " characters",
+    "the name of one tool, or the key of one prompt, resource template or resource",
+  ),
   spec("diff-kb", 1024, 100_000, " KB", "each side of a text diff shown line by line"),
   spec("diff-lines", 20_000, 10_000_000, " lines", "each side of a text diff shown line by line"),
   spec(

@@ -175,6 +175,20 @@ describe("odd types and names", () => {
     assert.equal(lines.length, 10_003);
     assert.ok(Math.max(...lines.slice(0, 100).map((l) => l.length)) <= 200);
   });
+
+  test("a name of a megabyte: one line naming the name-chars limit, exit 2; raised, it is listed", async () => {
+    const server = fixtureCommand("long-description.mjs");
+    const env = { FIXTURE_WHERE: "name", FIXTURE_MB: "1" };
+    const r = await cli(["mcp", "list", server], env);
+    assert.equal(r.code, 2);
+    assert.equal(
+      r.stderr,
+      `toolscore: the name of tool 1 ('Reads ${"a".repeat(71)}...') is longer than the name-chars limit of 1000000 characters: raise it with --limit name-chars=N or TOOLSCORE_LIMIT_NAME_CHARS\n`,
+    );
+    const raised = await cli(["mcp", "list", server, "--limit", "name-chars=2000000"], env);
+    assert.equal(raised.code, 0, raised.stderr);
+    assert.match(raised.stdout, /\n {2}Reads a+…/);
+  });
 });
 
 describe("argument generation and patterns under bounds", () => {
