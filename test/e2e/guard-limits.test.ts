@@ -6,7 +6,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
 import { alive, pidRecorder, tempDir } from "../support/cli.js";
-import { callsReceived, guardArgs, handshakeLines, pinFixture, spawnGuard } from "../support/guard.js";
+import {
+  callsReceived,
+  connectThroughGuard,
+  guardArgs,
+  handshakeLines,
+  pinFixture,
+  spawnGuard,
+} from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
 after(() => tmp.remove());
@@ -92,5 +99,28 @@ test("messages under the limit pass whole, however large the chunks", async () =
   } finally {
     g.child.stdin.end();
     assert.equal(await g.exit, 0);
+  }
+});
+
+test("a lock of a 2 MB description (kept as its digest): the same text passes whole, a changed one is withheld", async () => {
+  const lock = join(tmp.dir, "long.lock.json");
+  const env = { FIXTURE_MB: "2" };
+  await pinFixture("long-description.mjs", lock, env);
+  const same = await connectThroughGuard(guardArgs(lock, "long-description.mjs"), { env });
+  try {
+    const [tool] = (await same.client.listTools()).tools;
+    assert.equal(tool?.name, "read");
+    assert.equal(tool?.description?.length, 2 * 1024 * 1024);
+  } finally {
+    await same.close();
+  }
+  const changed = await connectThroughGuard(guardArgs(lock, "long-description.mjs"), {
+    env: { ...env, FIXTURE_VARIANT: "b" },
+  });
+  try {
+    assert.deepEqual((await changed.client.listTools()).tools, []);
+    assert.match(changed.stderr(), /withheld tool 'read' \(pin-tool-changed: description\)/);
+  } finally {
+    await changed.close();
   }
 });
