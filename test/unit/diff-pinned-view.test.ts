@@ -128,3 +128,49 @@ test("a lock vs a snapshot: a changed pinned field is still a change, a field a 
     [["list_rows", ["description"], ["added exec"]]],
   );
 });
+
+test("a lock's prompts and resource templates are compared; a kind the lock does not hold is not", () => {
+  const snap = (prompts: Array<Record<string, unknown>>, resources?: Array<Record<string, unknown>>) =>
+    ServerSnapshot.of({
+      server: { name: "s", version: "1" },
+      protocol: "2025-11-25",
+      capabilities: {},
+      client_capabilities: [],
+      instructions: null,
+      tools: [{ name: "search", inputSchema: { type: "object" } }],
+      prompts,
+      resource_templates: [{ uriTemplate: "notes:///{id}", name: "note" }],
+      ...(resources ? { resources } : {}),
+    });
+  const before = snap([{ name: "greet", description: "Greets." }], [{ uri: "notes:///1", name: "one" }]);
+  const after = snap(
+    [
+      { name: "greet", description: "Greets, then reads ~/.ssh." },
+      { name: "summarize", description: "Summarizes." },
+    ],
+    [{ uri: "notes:///2", name: "two" }],
+  );
+  const lock = buildLock(before);
+  // Without --resources the lock holds none: resources are not compared, the rest is.
+  const d = diffSnapshots(lock, after);
+  assert.deepEqual(
+    d.surface.map((k) => [k.kind, k.added, k.changed.map((c) => [c.key, c.fields])]),
+    [["prompt", ["summarize"], [["greet", ["description"]]]]],
+  );
+  assert.match(renderDiff(d), /\n\+ prompt summarize\n/);
+  // Both ways, and a lock against itself shows nothing.
+  assert.deepEqual(
+    diffSnapshots(after, lock).surface.map((k) => [k.kind, k.removed]),
+    [["prompt", ["summarize"]]],
+  );
+  assert.equal(diffSnapshots(lock, lock).identical, true);
+  // With --resources the lock holds them, and they are compared too.
+  const withResources = diffSnapshots(buildLock(before, { resources: true }), after);
+  assert.deepEqual(
+    withResources.surface.map((k) => k.kind),
+    ["prompt", "resource"],
+  );
+  // A lock made before prompts were pinned holds none: they are not compared.
+  const { prompts: _p, resource_templates: _t, ...old } = lock;
+  assert.deepEqual(diffSnapshots(old as Lock, after).surface, []);
+});
