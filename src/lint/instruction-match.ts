@@ -6,6 +6,7 @@ import { findEncoded, fold, originalSpan } from "./normalize.js";
 import { scanHead } from "./scan-bound.js";
 import { NOT_WORD } from "./instruction-vocabulary.js";
 import { NAME_PATTERNS, TECHNIQUES, type Technique, type TechniqueScope } from "./instruction-patterns.js";
+import { appendAll } from "../util/order.js";
 
 /** One technique found in a text. */
 export interface InstructionMatch {
@@ -114,7 +115,7 @@ function match(text: string, scope: TechniqueScope): InstructionMatch[] {
     severity: t.severity,
     text: scope === "name" ? text : originalSpan(folded, start, end),
   }));
-  if (scope === "prose") out.push(...findEncodedInstructions(folded.text));
+  if (scope === "prose") appendAll(out, findEncodedInstructions(folded.text));
   return out;
 }
 

@@ -3,7 +3,7 @@
 // each item, with findings that name the item.
 import { SURFACE_KINDS, surfaceItemKey, type SurfaceLists, type SurfaceRef } from "../mcp/surface.js";
 import { surfacePinnedDefinition } from "../pin/surface-lock.js";
-import { compareCodeUnits } from "../util/order.js";
+import { appendAll, compareCodeUnits } from "../util/order.js";
 import { findingSink } from "./context.js";
 import type { ReportedFinding, ToolUnderLint } from "./rule.js";
 import { descriptionInstruction } from "./rules/description-instruction.js";
@@ -67,7 +67,7 @@ export function lintSurface(lists: SurfaceLists): LintFinding[] {
         compareCodeUnits(a.path, b.path) ||
         compareCodeUnits(a.message, b.message),
     );
-    out.push(...found);
+    appendAll(out, found);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import {
   type SurfaceLists,
 } from "../mcp/surface.js";
 import { isObject, nonFiniteAt, sortKeysDeep } from "../util/json.js";
-import { compareCodeUnits } from "../util/order.js";
+import { appendAll, compareCodeUnits } from "../util/order.js";
 import { canonicalJson, canonicalKey, canonicalPieces, sha256OfCanon, type Canon } from "./canonical.js";
 import { isToolscoreError } from "../util/errors.js";
 import { itemHolder, numberOutOfRange, pathIn } from "../util/json-range.js";
@@ -89,7 +89,7 @@ export function surfaceItemHashes(
     for (const f of CANONICAL_ORDER[kind]) {
       if (canon[f] === undefined) continue;
       parts.push(`${parts.length > 1 ? "," : ""}${canonicalKey(f)}:`);
-      parts.push(...pieces(canon[f]));
+      appendAll(parts, pieces(canon[f]));
     }
     parts.push("}");
     whole = long ? parts : parts.join("");

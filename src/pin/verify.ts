@@ -10,7 +10,7 @@ import {
   type Lock,
   type LockedTool,
 } from "./lock.js";
-import { compareCodeUnits } from "../util/order.js";
+import { appendAll, compareCodeUnits } from "../util/order.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { ClientCapabilityName } from "../mcp/session.js";
 import { verifySurface } from "./verify-surface.js";
@@ -129,13 +129,17 @@ export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: Check
     const before = locked.get(t.name);
     const again = seen.has(t.name);
     seen.add(t.name);
-    if (before) drafts.push(...compareTool(before, t));
-    else if (!again) drafts.push(...newTool(t));
-    else drafts.push(...newTool(t).filter((d) => d.rule === "pin-capability-added"));
+    if (before) appendAll(drafts, compareTool(before, t));
+    else if (!again) appendAll(drafts, newTool(t));
+    else
+      appendAll(
+        drafts,
+        newTool(t).filter((d) => d.rule === "pin-capability-added"),
+      );
   }
   for (const t of locked.values())
     if (!seen.has(t.name)) drafts.push({ rule: "pin-tool-removed", tool: t.name });
-  drafts.push(...verifySurface(lock, now));
+  appendAll(drafts, verifySurface(lock, now));
 
   if (lock.instructions_sha256 !== now.instructions_sha256)
     drafts.push({

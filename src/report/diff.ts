@@ -14,6 +14,7 @@ import { renderFieldDiff } from "./field-diff.js";
 import { PLAIN, pad, type Style } from "./style.js";
 import { itemName, subjectOf } from "./surface-label.js";
 import { surfaceDifferenceCount, type SurfaceKindDiff } from "../diff/surface.js";
+import { appendAll } from "../util/order.js";
 
 /** How to render a diff for a person. */
 export interface DiffRenderOptions {
@@ -43,7 +44,7 @@ export function renderSurfaceDiff(surface: readonly SurfaceKindDiff[], st: Style
         lines.push(
           `${INDENT}argument ${escapeLine(a.name)} ${a.change}${a.change === "added" && a.required ? " (required)" : ""}`,
         );
-      if (!brief) for (const fd of c.diffs) lines.push(...renderFieldDiff(fd, INDENT));
+      if (!brief) for (const fd of c.diffs) appendAll(lines, renderFieldDiff(fd, INDENT));
     }
   }
   return lines;
@@ -165,14 +166,14 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
     const fields = r.change.fields.length ? `  ${r.change.fields.map(escapeLine).join(", ")}` : "";
     lines.push(st.yellow(`~ ${escapeLine(r.from)} -> ${escapeLine(r.to)}${fields}  (${renameHint(r)})`));
     for (const c of effectsOf.get(r.to) ?? []) lines.push(`${INDENT}${effectLine(c)}`);
-    if (!opts.brief) for (const fd of r.change.diffs) lines.push(...renderFieldDiff(fd, INDENT));
+    if (!opts.brief) for (const fd of r.change.diffs) appendAll(lines, renderFieldDiff(fd, INDENT));
   }
   for (const c of d.changed) {
     lines.push(st.yellow(`~ ${escapeLine(c.name)}  ${c.fields.map(escapeLine).join(", ")}`));
     for (const cap of c.capabilities) lines.push(`${INDENT}${effectLine(cap)}`);
     if (!opts.brief) for (const fd of c.diffs) for (const l of renderFieldDiff(fd, INDENT)) lines.push(l);
   }
-  lines.push(...renderSurfaceDiff(d.surface, st, opts.brief ?? false));
+  appendAll(lines, renderSurfaceDiff(d.surface, st, opts.brief ?? false));
   for (const f of d.lintNew) lines.push(`+ ${lintLine(f)}`);
   for (const f of d.lintResolved) lines.push(`- ${lintLine(f)}`);
   for (const s of d.server) {

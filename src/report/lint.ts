@@ -3,6 +3,7 @@ import { escapeLine } from "../util/unicode.js";
 import { countFindings, type LintCounts } from "./lint-json.js";
 import type { Style } from "./style.js";
 import { subjectOf } from "./surface-label.js";
+import { maxOf, minOf } from "../util/order.js";
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info"];
 const HEADINGS: Record<Severity, string> = { error: "Errors", warning: "Warnings", info: "Info" };
@@ -23,7 +24,7 @@ const SUMMARIZED = ["definition-large"];
 function summaryOf(findings: readonly LintFinding[]): string {
   const tokens = findings.map((f) => Number(f.args?.tokens)).filter(Number.isFinite);
   const n = (x: number) => x.toLocaleString("en-US");
-  const range = tokens.length ? `, ${n(Math.min(...tokens))}–${n(Math.max(...tokens))} estimated tokens` : "";
+  const range = tokens.length ? `, ${n(minOf(tokens))}–${n(maxOf(tokens))} estimated tokens` : "";
   const names = findings.map((f) => escapeLine(f.tool ?? "(server)"));
   const shown = names.length > 6 ? [...names.slice(0, 5), "…"] : names;
   return `${plural(findings.length, "tool")}${range} (${shown.join(", ")}; details in --json)`;

@@ -3,6 +3,7 @@ import type { Grade, Scorecard } from "../score/types.js";
 import { escapeLine } from "../util/unicode.js";
 import { fitLine } from "./fit.js";
 import { PLAIN, displayWidth, pad, truncateMiddle, type Style } from "./style.js";
+import { maxOf } from "../util/order.js";
 const pct = (r: number | undefined) => (r === undefined ? "-" : r.toFixed(2));
 
 /** How many "Top issues to fix" the console shows. */
@@ -130,7 +131,7 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
       tokens: String(t.tokens),
       note: t.skipped_reason ? `skipped (${escapeLine(t.skipped_note ?? "see below")})` : "",
     }));
-    const w = Math.max(4, ...rows.map((r) => displayWidth(r.name)));
+    const w = Math.max(4, maxOf(rows.map((r) => displayWidth(r.name))));
     const head = `  ${pad("TOOL", w)}  VALID  EDGE   AVG MS  TOKENS  NOTE`;
     out.push(style.dim(head));
     const noteAt = displayWidth(head) - 4;
@@ -149,8 +150,8 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
   }
   if (card.probes.length) {
     out.push("", style.bold("Effect probes"));
-    const w = Math.max(...card.probes.map((p) => p.id.length));
-    const wt = Math.min(TOOL_MAX, Math.max(...card.probes.map((p) => displayWidth(escapeLine(p.tool)))));
+    const w = maxOf(card.probes.map((p) => p.id.length));
+    const wt = Math.min(TOOL_MAX, maxOf(card.probes.map((p) => displayWidth(escapeLine(p.tool)))));
     for (const p of card.probes) {
       const status =
         p.status === "pass"
@@ -192,10 +193,7 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
             : " (--allow-writes calls those that may write; use it only against a throwaway server)",
         ),
     );
-    const w = Math.min(
-      TOOL_MAX,
-      Math.max(...card.coverage.skipped.map((x) => displayWidth(escapeLine(x.tool)))),
-    );
+    const w = Math.min(TOOL_MAX, maxOf(card.coverage.skipped.map((x) => displayWidth(escapeLine(x.tool)))));
     for (const x of card.coverage.skipped) {
       const reason = escapeLine(
         x.reason.replace(/: not called (without --allow-writes|with --no-network)$/, ""),

@@ -24,6 +24,7 @@ import {
   type Scorecard,
   type ToolScore,
 } from "./types.js";
+import { appendAll } from "../util/order.js";
 
 /** What a scorecard is made from: the server's snapshot and a way to call its tools. */
 export interface ScorecardInput {
@@ -166,7 +167,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
   };
   const pools = [reads.slice(0, firstReads), reads.slice(firstReads)].filter((p) => p.length > 0);
   const readVerdicts: Verdict[] = [];
-  for (const p of pools) readVerdicts.push(...(await inFlight(runPool(p.map(job), limit))));
+  for (const p of pools) appendAll(readVerdicts, await inFlight(runPool(p.map(job), limit)));
   reads.forEach((c, i) => byCall.set(c, readVerdicts[i]!));
   const writeVerdicts = await inFlight(runPool(writes.map(job), 1));
   writes.forEach((c, i) => byCall.set(c, writeVerdicts[i]!));

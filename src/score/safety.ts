@@ -4,6 +4,7 @@
 import type { RawTool } from "../mcp/types.js";
 import { describedChange, isWriteModeValue, writeLikeParameter } from "../pin/effect-words.js";
 import { isObject, resolveRef, type Schema } from "./schema.js";
+import { appendAll } from "../util/order.js";
 
 /** True when the generator may fill the optional property `name` (its name and description are harmless). */
 export function harmlessOptional(name: string, schema: unknown): boolean {
@@ -37,7 +38,8 @@ function writeModes(s: Schema, root: unknown): string[] {
     if (Array.isArray(branches))
       for (const b of branches) {
         const d = deref(b, root);
-        values.push(...(Array.isArray(d.enum) ? d.enum : []), ...("const" in d ? [d.const] : []));
+        appendAll(values, Array.isArray(d.enum) ? (d.enum as unknown[]) : []);
+        if ("const" in d) values.push(d.const);
       }
   }
   return values.filter(isWriteModeValue).map(String);

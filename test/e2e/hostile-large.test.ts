@@ -35,14 +35,25 @@ describe("large listings under a capped heap", () => {
     assert.equal((JSON.parse(readFileSync(snap, "utf8")) as { tools: unknown[] }).tools.length, 300_000);
   });
 
-  test("150,000 prompts and resource templates: list shows them all; nothing spreads them into arguments", async () => {
-    const r = await bin(["mcp", "list", fixtureCommand("many-tools.mjs")], 512, {
-      FIXTURE_TOOLS: "1",
-      FIXTURE_PROMPTS: "150000",
-    });
+  test("150,000 prompts and resource templates: list, diff and verify-pin show them all; nothing spreads them into arguments", async () => {
+    const server = fixtureCommand("many-tools.mjs");
+    const many = join(dir, "many-prompts.json");
+    const env = { FIXTURE_TOOLS: "1", FIXTURE_PROMPTS: "150000" };
+    const r = await bin(["mcp", "list", server, "--json", many], 512, env);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /\nPrompts \(150000\)\n {2}prompt_0000000 {2}topic\* {2}Writes thing 0\.\n/);
     assert.match(r.stdout, /\nResource templates \(150000\)\n/);
+    // Against a lock and a snapshot of one prompt and one template: 299,998 of them are new.
+    const one = { FIXTURE_TOOLS: "1", FIXTURE_PROMPTS: "1" };
+    const lock = join(dir, "one-prompt.lock.json");
+    assert.equal((await bin(["mcp", "pin", server, "--lock", lock], 256, one)).code, 0);
+    const diff = await bin(["mcp", "diff", lock, many], 512);
+    assert.equal(diff.code, 1, diff.stderr);
+    assert.equal(diff.stdout.match(/^\+ prompt /gm)?.length, 149_999);
+    assert.equal(diff.stdout.match(/^\+ resource template /gm)?.length, 149_999);
+    const verify = await bin(["mcp", "verify-pin", many, "--lock", lock, "--json", "-"], 512);
+    assert.equal(verify.code, 1, verify.stderr);
+    assert.equal((JSON.parse(verify.stdout) as { total: number }).total, 299_998);
   });
 
   test("every one of 5,000 tools renamed: diff ends at once, saying renames were not looked for", async () => {
