@@ -7,6 +7,7 @@ import type { RawTool } from "../../src/mcp/types.js";
 import { buildLock, parseLock, serializeLock, type Lock } from "../../src/pin/lock.js";
 import { renderDiff } from "../../src/report/diff.js";
 import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
+import { snapshotOf } from "../support/snapshot.js";
 
 const SEED = 20261203;
 
@@ -131,12 +132,7 @@ test("a lock vs a snapshot: a changed pinned field is still a change, a field a 
 
 test("a lock's prompts and resource templates are compared; a kind the lock does not hold is not", () => {
   const snap = (prompts: Array<Record<string, unknown>>, resources?: Array<Record<string, unknown>>) =>
-    ServerSnapshot.of({
-      server: { name: "s", version: "1" },
-      protocol: "2025-11-25",
-      capabilities: {},
-      client_capabilities: [],
-      instructions: null,
+    snapshotOf({
       tools: [{ name: "search", inputSchema: { type: "object" } }],
       prompts,
       resource_templates: [{ uriTemplate: "notes:///{id}", name: "note" }],

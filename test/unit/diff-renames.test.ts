@@ -12,6 +12,7 @@ import type { RawTool } from "../../src/mcp/types.js";
 import { renderDiff } from "../../src/report/diff.js";
 import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { setLimits } from "../../src/util/limits.js";
+import { snapshotOf } from "../support/snapshot.js";
 
 const REAL = join(import.meta.dirname, "..", "fixtures", "real");
 const real = (server: string, name: string): RawTool =>
@@ -154,15 +155,7 @@ test("name similarity leaves the case style out", () => {
   assert.ok(nameSimilarity("delete_note", "list_users") < 0.5);
 });
 
-const snap = (tools: RawTool[]) =>
-  ServerSnapshot.of({
-    server: { name: "s", version: "1" },
-    protocol: "2025-11-25",
-    capabilities: {},
-    client_capabilities: [],
-    instructions: null,
-    tools,
-  });
+const snap = (tools: RawTool[]) => snapshotOf({ tools });
 
 test("a rename is diffed field by field, and its capabilities are compared with the old tool's", () => {
   const [before, after] = RENAMES.find(([a]) => a.name === "browser_run_code")!;

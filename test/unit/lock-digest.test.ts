@@ -4,13 +4,13 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { digestLockSide } from "../../src/diff/lock-side.js";
 import { diffSnapshots } from "../../src/diff/diff.js";
-import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { TextDigest, diffField } from "../../src/pin/field-diff.js";
 import { digestLongTexts } from "../../src/pin/lock-digest.js";
 import { buildLock, lockPieces, lockProblems, snapshotFromLock, type Lock } from "../../src/pin/lock.js";
 import { checkPin } from "../../src/pin/verify.js";
 import { setLimits } from "../../src/util/limits.js";
+import { snapshotOf } from "../support/snapshot.js";
 
 // Texts past diff-kb (lowered to 8 KB here) and longer than a digest's kept start (64 KB).
 const long = (word: string) => `${word} `.repeat(20_000);
@@ -23,17 +23,8 @@ const tool = (name: string, description: string, extra: Partial<RawTool> = {}): 
   ...extra,
 });
 
-function snapshot(tools: RawTool[], prompts?: Array<Record<string, unknown>>): ServerSnapshot {
-  return ServerSnapshot.of({
-    server: { name: "s", version: "1" },
-    protocol: "2025-06-18",
-    capabilities: {},
-    client_capabilities: [],
-    instructions: null,
-    tools,
-    ...(prompts ? { prompts } : {}),
-  });
-}
+const snapshot = (tools: RawTool[], prompts?: Array<Record<string, unknown>>) =>
+  snapshotOf({ tools, ...(prompts ? { prompts } : {}) });
 
 const BEFORE = snapshot(
   [

@@ -1,22 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { buildLock } from "../../src/pin/lock.js";
 import { checkPin } from "../../src/pin/verify.js";
 import { renderPinReport } from "../../src/report/pin.js";
 import { renderPinJson } from "../../src/report/pin-json.js";
 import { renderPinMarkdown } from "../../src/report/pin-markdown.js";
+import { snapshotOf } from "../support/snapshot.js";
 
-const snap = (tools: RawTool[]) =>
-  ServerSnapshot.of({
-    server: { name: "s", version: "1" },
-    protocol: "2025-11-25",
-    capabilities: {},
-    client_capabilities: [],
-    instructions: null,
-    tools,
-  });
+const snap = (tools: RawTool[]) => snapshotOf({ tools });
 
 // A hostile server: a tool name with a terminal escape, a table pipe, backticks and a zero-width space.
 const NAME = "evil|`x`\u001b[31m\u200b<b>";
