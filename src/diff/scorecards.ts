@@ -37,8 +37,11 @@ const GRADES = ["A", "B", "C", "D", "F"];
 
 export { score };
 
-// Only the summary's own fields: a full probe result also carries the facts of its reason.
-const summaryOf = ({ id, tool, confidence, status, reason }: ProbeSummary): ProbeSummary => ({
+/**
+ * A probe result as documents show it: only the summary's own fields (a full probe result also
+ * carries the facts of its reason, which stay in memory). The scorecard's JSON and the diff's use it.
+ */
+export const probeSummary = ({ id, tool, confidence, status, reason }: ProbeSummary): ProbeSummary => ({
   id,
   tool,
   confidence,
@@ -58,10 +61,10 @@ export function compareScorecards(
   const after = b.probes ?? [];
   const newlyFailing = after
     .filter((p) => p.status === "fail" && before.get(probeKey(p))?.status !== "fail")
-    .map(summaryOf);
+    .map(probeSummary);
   const newlyPassing = after
     .filter((p) => p.status === "pass" && before.get(probeKey(p))?.status === "fail")
-    .map(summaryOf);
+    .map(probeSummary);
   const side = (s: ScorecardSummary) => ({ grade: s.grade, score: s.score, rates: { ...s.rates } });
   const breaking: BreakingChange[] = [];
   const ga = a.grade === null ? -1 : GRADES.indexOf(a.grade);

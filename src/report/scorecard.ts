@@ -1,3 +1,4 @@
+import { probeSummary } from "../diff/scorecards.js";
 import { fixJson } from "../score/fix-kinds.js";
 import type { Grade, Scorecard } from "../score/types.js";
 import { escapeLine } from "../util/unicode.js";
@@ -235,12 +236,6 @@ export function renderScorecardComparison(a: Scorecard, b: Scorecard, style: Sty
 /** The JSON report: two-space JSON with a trailing newline. */
 export function renderScorecardJson(card: Scorecard): string {
   // The facts behind each fix and probe stay in memory; the document keeps the sentences.
-  const probes = card.probes.map(({ id, tool, confidence, status, reason }) => ({
-    id,
-    tool,
-    confidence,
-    status,
-    reason,
-  }));
+  const probes = card.probes.map(probeSummary);
   return JSON.stringify({ ...card, probes, fixes: card.fixes.map(fixJson) }, null, 2) + "\n";
 }
