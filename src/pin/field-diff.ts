@@ -2,7 +2,7 @@
 // Escaping for people is the report layer's business; JSON carries these lines exactly.
 import { structuredPatch } from "diff";
 import { sha256Hex, sha256OfParts } from "./canonical.js";
-import { sortKeysDeep, stableJson } from "../util/json.js";
+import { someInJson, sortKeysDeep, stableJson } from "../util/json.js";
 import { prettyJsonPieces } from "../util/json-out.js";
 import { limitBytes, limits } from "../util/limits.js";
 
@@ -102,25 +102,16 @@ export function pastDiffSize(text: string): boolean {
 
 /**
  * Whether the strings (keys and values) inside a JSON value add up past `diff-kb`: then its text as
- * {@link fieldText} shows it, which holds them all, is past it too. Walked without recursion, and
- * only until the sum passes the limit.
+ * {@link fieldText} shows it, which holds them all, is past it too. Walked only until the sum
+ * passes the limit.
  */
 export function stringsPastDiffSize(value: unknown): boolean {
   const limit = limitBytes("diff-kb");
   let sum = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === "string") sum += v.length;
-    else if (Array.isArray(v)) for (const x of v) stack.push(x);
-    else if (typeof v === "object" && v !== null)
-      for (const [k, x] of Object.entries(v)) {
-        sum += k.length;
-        stack.push(x);
-      }
-    if (sum > limit) return true;
-  }
-  return false;
+  return someInJson(value, (v, key) => {
+    sum += (key?.length ?? 0) + (typeof v === "string" ? v.length : 0);
+    return sum > limit;
+  });
 }
 
 /**

@@ -2,6 +2,8 @@
 // validators/dialects.ts chooses: a schema that names a dialect gets it, one that names none (or one
 // toolscore does not know) gets MCP's default, 2020-12, unless it is plainly written for draft-07.
 
+import { someInJson } from "../util/json.js";
+
 /** The dialects toolscore compiles. */
 export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-04";
 
@@ -17,20 +19,7 @@ export function dialectOf(schema: Record<string, unknown>): Dialect {
   return usesItemLists(schema) ? "draft-07" : "2020-12";
 }
 
-// Whether an `items` list or an `additionalItems` is anywhere in the schema. Walked without
-// recursion, and without making the schema's text (it may hold a description of megabytes).
-function usesItemLists(schema: unknown): boolean {
-  const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) {
-      for (const x of v) if (typeof x === "object" && x !== null) stack.push(x);
-    } else if (typeof v === "object" && v !== null) {
-      for (const [k, x] of Object.entries(v)) {
-        if ((k === "items" && Array.isArray(x)) || k === "additionalItems") return true;
-        if (typeof x === "object" && x !== null) stack.push(x);
-      }
-    }
-  }
-  return false;
-}
+// Whether an `items` list or an `additionalItems` is anywhere in the schema, found without making
+// the schema's text (it may hold a description of megabytes).
+const usesItemLists = (schema: unknown): boolean =>
+  someInJson(schema, (v, key) => (key === "items" && Array.isArray(v)) || key === "additionalItems");

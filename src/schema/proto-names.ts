@@ -2,27 +2,14 @@
 // leaves that name out of `properties`, so its schema is never applied. A schema that names one is
 // compiled with the name replaced by a stand-in, and each value is checked with its own
 // `__proto__` keys replaced the same way; errors show the name again.
-import { isObject, setOwn } from "../util/json.js";
+import { isObject, setOwn, someInJson } from "../util/json.js";
 
 const PROTO = "__proto__";
 const STAND_IN = "\u0000proto\u0000";
 
-/** Whether a schema names `__proto__` anywhere: as a key, or as a string. Walked without recursion. */
+/** Whether a schema names `__proto__` anywhere: as a key, or as a string. */
 export function namesProto(schema: unknown): boolean {
-  const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === PROTO) return true;
-    if (Array.isArray(v)) {
-      for (const x of v) stack.push(x);
-    } else if (isObject(v)) {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === PROTO) return true;
-        stack.push(x);
-      }
-    }
-  }
-  return false;
+  return someInJson(schema, (v, key) => key === PROTO || v === PROTO);
 }
 
 // Keywords whose arrays list property names.

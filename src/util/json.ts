@@ -113,3 +113,19 @@ export function nonFiniteAt(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Whether `test` holds for any value inside a JSON value (the value itself included), each told
+ * the object key it sits under (undefined for the root and for array items). Walked without
+ * recursion, since a server's data may nest deeper than the stack, and stopped at the first hit.
+ */
+export function someInJson(value: unknown, test: (v: unknown, key: string | undefined) => boolean): boolean {
+  const stack: Array<[unknown, string | undefined]> = [[value, undefined]];
+  while (stack.length > 0) {
+    const [v, key] = stack.pop()!;
+    if (test(v, key)) return true;
+    if (Array.isArray(v)) for (const x of v) stack.push([x, undefined]);
+    else if (typeof v === "object" && v !== null) for (const [k, x] of Object.entries(v)) stack.push([x, k]);
+  }
+  return false;
+}
