@@ -1,5 +1,7 @@
 import * as crypto from "node:crypto";
-import { ToolscoreError } from "../util/errors.js";
+import { isToolscoreError, ToolscoreError } from "../util/errors.js";
+import { nonFiniteAt } from "../util/json.js";
+import { numberOutOfRange, pathIn } from "../util/json-range.js";
 
 // RFC 8785 (JSON Canonicalization Scheme): object keys sorted by UTF-16 code units, no white space,
 // numbers as ECMAScript writes them, strings with only the escapes JSON requires.
@@ -146,6 +148,21 @@ export function canonicalPieces(value: unknown): Canon {
   let length = 0;
   for (const p of out) length += p.length;
   return length > 1024 * 1024 ? out : out.join("");
+}
+
+/**
+ * {@link canonicalPieces} of `value`, the field `field` (null: the whole) of what `holder()` names
+ * (`tool "x"`, `prompt "greet"`): a number JSON cannot hold is refused as a snapshot refuses it,
+ * naming the holder and the path to the number.
+ */
+export function canonicalPiecesOf(value: unknown, holder: () => string, field: string | null): Canon {
+  try {
+    return canonicalPieces(value);
+  } catch (e) {
+    if (!isToolscoreError(e) || e.data.problem !== "number-out-of-range") throw e;
+    const at = nonFiniteAt(value);
+    throw numberOutOfRange(holder(), field === null ? (at ?? "") : pathIn(field, at));
+  }
 }
 
 /** SHA-256 of a {@link Canon}'s UTF-8 bytes, as lowercase hex. */

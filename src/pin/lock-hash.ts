@@ -2,6 +2,7 @@ import {
   canonicalJson,
   canonicalKey,
   canonicalPieces,
+  canonicalPiecesOf,
   sha256OfCanon,
   sha256OfParts,
   type Canon,
@@ -10,9 +11,7 @@ import type { Lock, LockedTool } from "./lock.js";
 import type { RawTool } from "../mcp/types.js";
 import type { SurfaceKey, SurfaceRef } from "../mcp/surface.js";
 import { surfaceListCanon, surfaceLockProblems, type LockedSurfaceItem } from "./surface-lock.js";
-import { isToolscoreError } from "../util/errors.js";
-import { nonFiniteAt } from "../util/json.js";
-import { itemHolder, numberOutOfRange, pathIn } from "../util/json-range.js";
+import { itemHolder } from "../util/json-range.js";
 
 // The hashes of a lock (SPEC 4): per field, per definition, and of the lock itself, each the
 // SHA-256 of RFC 8785 canonical JSON.
@@ -76,15 +75,8 @@ export function definitionHashes(definition: Record<string, unknown>): {
 }
 
 // A number JSON cannot hold is refused as a snapshot refuses it: naming the tool and the field.
-function canonicalField(definition: Record<string, unknown>, f: string): Canon {
-  try {
-    return canonicalPieces(definition[f]);
-  } catch (e) {
-    if (!isToolscoreError(e) || e.data.problem !== "number-out-of-range") throw e;
-    const at = nonFiniteAt(definition[f]);
-    throw numberOutOfRange(itemHolder("tool", definition.name), pathIn(f, at));
-  }
-}
+const canonicalField = (definition: Record<string, unknown>, f: string): Canon =>
+  canonicalPiecesOf(definition[f], () => itemHolder("tool", definition.name), f);
 
 /** A tool's name as the lock keys it: the string, or the canonical JSON of a name that is not one. */
 export function toolName(tool: RawTool): string {

@@ -9,11 +9,17 @@ import {
   type SurfaceKindInfo,
   type SurfaceLists,
 } from "../mcp/surface.js";
-import { isObject, nonFiniteAt, sortKeysDeep } from "../util/json.js";
+import { isObject, sortKeysDeep } from "../util/json.js";
 import { appendAll, compareCodeUnits } from "../util/order.js";
-import { canonicalJson, canonicalKey, canonicalPieces, sha256OfCanon, type Canon } from "./canonical.js";
-import { isToolscoreError } from "../util/errors.js";
-import { itemHolder, numberOutOfRange, pathIn } from "../util/json-range.js";
+import {
+  canonicalJson,
+  canonicalKey,
+  canonicalPieces,
+  canonicalPiecesOf,
+  sha256OfCanon,
+  type Canon,
+} from "./canonical.js";
+import { itemHolder } from "../util/json-range.js";
 
 /** The fields a lock pins of each kind, in the order they are written. */
 export const SURFACE_PINNED_FIELDS: Record<SurfaceKind, readonly string[]> = {
@@ -105,15 +111,8 @@ function canonicalItemField(
   field: string | null,
   value: unknown,
 ): Canon {
-  try {
-    return canonicalPieces(value);
-  } catch (e) {
-    if (!isToolscoreError(e) || e.data.problem !== "number-out-of-range") throw e;
-    const info = SURFACE_KINDS.find((k) => k.kind === kind)!;
-    const at = nonFiniteAt(value);
-    const path = field === null ? (at ?? "") : pathIn(field, at);
-    throw numberOutOfRange(itemHolder(info.label, definition[info.id]), path);
-  }
+  const info = SURFACE_KINDS.find((k) => k.kind === kind)!;
+  return canonicalPiecesOf(value, () => itemHolder(info.label, definition[info.id]), field);
 }
 
 /** The pinned fields of an item that are present, in pinned-field order (values not copied). */
