@@ -32,12 +32,13 @@ export interface TextSummary {
   sha256: string;
 }
 
-function lineCount(text: string): number {
-  if (text === "") return 0;
-  let n = 1;
+function newlines(text: string): number {
+  let n = 0;
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
   return n;
 }
+
+const lineCount = (text: string): number => (text === "" ? 0 : newlines(text) + 1);
 
 const summary = (text: string): TextSummary => ({ lines: lineCount(text), sha256: sha256Hex(text) });
 
@@ -64,16 +65,16 @@ export class TextDigest {
   static of(value: unknown): TextDigest {
     const pieces = fieldPieces(value);
     let length = 0;
-    let newlines = 0;
+    let lines = 0;
     let head = "";
     for (const p of pieces) {
       length += p.length;
-      for (let i = p.indexOf("\n"); i >= 0; i = p.indexOf("\n", i + 1)) newlines++;
+      lines += newlines(p);
       if (head.length < TextDigest.HEAD) head += p.slice(0, TextDigest.HEAD - head.length);
     }
     // A copy, not a slice: V8 keeps a slice's whole parent text alive.
     const copy = Buffer.from(head, "utf16le").toString("utf16le");
-    return new TextDigest(length, length === 0 ? 0 : newlines + 1, sha256OfParts(pieces), copy);
+    return new TextDigest(length, length === 0 ? 0 : lines + 1, sha256OfParts(pieces), copy);
   }
 
   /** Whether `text` is the text this digest was made of (hashed only when its length and start match). */
