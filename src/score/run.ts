@@ -1,29 +1,19 @@
-import { estimateTokens, lintServer } from "../lint/index.js";
+import { lintServer } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { CallTool } from "../mcp/types.js";
 import type { Effect } from "../pin/effects.js";
-import { collectFixes } from "./fixes.js";
-import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
 import { harvest } from "./harvest.js";
 import { judgeOutcome, judgeThrown, type Verdict } from "./judge.js";
 import { isReadOnly, observe, pickObserver } from "./observe.js";
 import { emptyKnown, hasKnownSlot, withKnown, type Known } from "./known.js";
-import { notGradedReason } from "./not-graded.js";
 import { planCalls, type PlannedCall } from "./plan.js";
 import { DEFAULT_CONCURRENCY, runPool } from "./pool.js";
 import { runProbes } from "./probes.js";
+import { tallyScorecard } from "./tally.js";
 import { classifyTimeouts } from "./timeouts.js";
 import { isObject } from "./schema.js";
-import {
-  SCORECARD_KIND,
-  SCORECARD_VERSION,
-  type CallRecord,
-  type PassCount,
-  type Rates,
-  type Scorecard,
-  type ToolScore,
-} from "./types.js";
+import type { CallRecord, Scorecard } from "./types.js";
 import { appendAll } from "../util/order.js";
 
 /** What a scorecard is made from: the server's snapshot and a way to call its tools. */
@@ -83,12 +73,6 @@ async function execute(
     return judgeThrown(e);
   }
 }
-
-// Only counted calls make a rate: an unreachable backend says nothing about the server.
-const count = (records: CallRecord[]): PassCount => ({
-  passed: records.filter((r) => r.counted && r.ok).length,
-  total: records.filter((r) => r.counted).length,
-});
 
 /**
  * Grades a server (SPEC 7): plans calls from each tool's input schema (seeded), calls the tools
@@ -199,85 +183,13 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     ? await runProbes({ plans, records: calls, call, seed, timeoutMs, allowWrites })
     : [];
 
-  // A tool whose every happy call asked for input toolscore does not give is reported
-  // skipped, with why.
-  const needsInput = new Map<string, string>();
-  for (const p of plans) {
-    const mine = calls.filter((c) => c.tool === p.name && c.kind === "happy");
-    if (mine.length && mine.every((c) => c.class === "needs-input")) needsInput.set(p.name, mine[0]!.detail);
-  }
-  const tools: ToolScore[] = plans.map((p) => {
-    const mine = calls.filter((c) => c.tool === p.name);
-    const lat = mine.map((c) => c.latency_ms).filter((l): l is number => l !== null);
-    return {
-      name: p.name,
-      capabilities: p.capabilities.map((c) => c.capability),
-      skipped_reason: p.skippedReason ?? needsInput.get(p.name) ?? null,
-      skipped_note: p.skippedNote,
-      happy: count(mine.filter((c) => c.kind === "happy")),
-      edge: count(mine.filter((c) => c.kind === "edge")),
-      avg_latency_ms: lat.length ? Math.round((lat.reduce((a, b) => a + b, 0) / lat.length) * 10) / 10 : null,
-      tokens: estimateTokens(p.tool),
-    };
-  });
-  const happy = count(calls.filter((c) => c.kind === "happy"));
-  const edgeCount = count(calls.filter((c) => c.kind === "edge"));
-  const judged = probes.filter((p) => p.status !== "skip");
-  const probeCount = { passed: judged.filter((p) => p.status === "pass").length, total: judged.length };
-  const skipped = plans
-    .filter((p) => p.skippedReason !== null || needsInput.has(p.name))
-    .map((p) => ({ tool: p.name, reason: p.skippedReason ?? needsInput.get(p.name)! }));
-  const called = plans.filter((p) => p.calls.length > 0).length;
-  const classCount = (k: CallRecord["class"]) => calls.filter((c) => c.class === k).length;
-  const notCounted = {
-    environment: classCount("environment"),
-    not_found: calls.filter((c) => c.class === "not-found" && !c.counted).length,
-    needs_input: classCount("needs-input"),
-  };
-  const environment = calls.filter((c) => c.class === "environment");
-  const incomplete = environment.length
-    ? {
-        calls: environment.length,
-        examples: [
-          ...new Set(
-            environment.map((c) =>
-              c.detail.replace(
-                /^.*?could not reach its backend: (?:JSON-RPC error -?\d+: |error result: |error as a normal result: )?/,
-                "",
-              ),
-            ),
-          ),
-        ].slice(0, 2),
-      }
-    : null;
-  // No valid-input call reached its backend: full credit for an empty valid-input component would
-  // grade the machine, so the score stands on the components that still say something about the
-  // server (the edge cases' error style, the lint of its definitions, the probes), and the card is
-  // incomplete.
-  const unreached = happy.total === 0 && notCounted.environment > 0;
-  const rates: Rates = {
-    ...(unreached ? {} : { happy: rate(happy) }),
-    ...(unreached && edgeCount.total === 0 ? {} : { edge: rate(edgeCount) }),
-    lint: lintRate(lint, snapshot.tools.length),
-    ...(probesOn && !(unreached && probeCount.total === 0) ? { probes: rate(probeCount) } : {}),
-  };
-  const notGraded = notGradedReason({
-    tools: snapshot.tools.length,
-    cases,
-    called,
+  return tallyScorecard({
+    snapshot,
     plans,
-    happy,
-    notCounted,
-  });
-  const score = notGraded ? null : scoreOf(rates);
-  return {
-    kind: SCORECARD_KIND,
-    scorecard_version: SCORECARD_VERSION,
-    server: {
-      name: typeof snapshot.server.name === "string" ? snapshot.server.name : null,
-      version: typeof snapshot.server.version === "string" ? snapshot.server.version : null,
-    },
-    protocol: snapshot.protocol,
+    planned,
+    calls,
+    lint,
+    probes,
     settings: {
       seed,
       cases,
@@ -287,26 +199,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
       probes: probesOn,
       timeout_ms: timeoutMs,
     },
-    grade: score === null ? null : gradeOf(score),
-    not_graded_reason: notGraded,
-    score,
-    rates,
-    counts: {
-      happy,
-      edge: edgeCount,
-      probes: probeCount,
-      edge_informative: planned.filter((c, i) => c.edge?.shouldReject && calls[i]!.counted).length,
-      not_counted: notCounted,
-    },
-    incomplete,
-    coverage: { called, total: plans.length, skipped },
-    restarts: 0,
-    tools,
-    calls,
-    lint,
-    probes,
-    fixes: collectFixes(calls, lint, probes),
-  };
+  });
 }
 
 function hasRequired(schema: unknown): boolean {
