@@ -1,17 +1,30 @@
-// The guard between a client and a server: a relay first. Frames pass on unread and unchanged,
-// with their ids, unless they are what the guard exists to judge: the handshake answer (for the
-// instructions), list requests and their answers, item calls (a set lookup), and list_changed.
-// The relay holds and orders frames; what it decides about the surface, SurfaceVerdicts decides.
+// The guard between a client and a server: an allow-list, not a relay with exceptions. Toward the
+// client pass only answers to requests the guard itself forwarded (under ids of its own, mapped
+// back to the client's), each once and after its verdict; the notifications it knows; and the
+// server's requests to the client, again under ids of the guard's. Everything else is dropped and
+// counted. What passes is serialized from the value the guard judged, never the bytes received.
+// What it decides about the surface, SurfaceVerdicts decides; this class only routes and holds.
 import type { Lock } from "../pin/lock.js";
 import { isObject } from "../util/json.js";
+import { DropCounter } from "./drops.js";
 import type { GuardEvent, GuardLog } from "./events.js";
-import { frameOf, idKey, messageOf, type Frame } from "./frame.js";
+import { frameOf, messageOf, type Frame } from "./frame.js";
 import { HANDSHAKE_METHODS, metaProtocolVersion, protocolMeta } from "./handshake.js";
+import { RequestTable, type RequestId } from "./ids.js";
+import {
+  answerMessage,
+  notificationMessage,
+  readInbound,
+  requestMessage,
+  type Inbound,
+  type RpcError,
+} from "./inbound.js";
 import { pinnedKinds, type KindSpec } from "./kinds.js";
 import type { DriftMode } from "./modes.js";
 import { GUARD_ERRORS, type Refusal } from "./refusal.js";
+import { ServerTraffic } from "./server-traffic.js";
 import { OwnRequests } from "./survey.js";
-import { SurfaceVerdicts } from "./verdicts.js";
+import { SurfaceVerdicts, type TemplateMatcher } from "./verdicts.js";
 
 export { DRIFT_MODES, type DriftMode } from "./modes.js";
 
@@ -30,7 +43,19 @@ export interface GuardCoreOptions {
   onProtocolVersion?: (version: string) => void;
 }
 
-type Judged = { type: "handshake"; method: string } | { type: "list"; spec: KindSpec };
+type Judged = { type: "handshake"; method: string } | { type: "list"; spec: KindSpec } | { type: "pass" };
+type ClientRequest = Extract<Inbound, { type: "request" }>;
+type ClientMessage = ClientRequest | Extract<Inbound, { type: "notification" }>;
+type Answer = Extract<Inbound, { type: "answer" }>;
+
+/** A client's request in flight: the id it used, and what its answer is judged as. */
+export interface Forwarded {
+  original: RequestId;
+  judged: Judged;
+  progressToken?: string;
+}
+
+const PASS: Judged = { type: "pass" };
 
 /**
  * The decisions of the guard over frames; it owns no stream or process (see `serveStdio` and
@@ -40,14 +65,15 @@ export class GuardCore {
   private readonly verdicts: SurfaceVerdicts;
   private readonly byList: Map<string, KindSpec>;
   private readonly byUse: Map<string, KindSpec>;
-  private readonly byListChanged: Set<string>;
-  private readonly judged = new Map<string, Judged>();
   private readonly own: OwnRequests;
-  private readonly held: Frame[] = [];
+  private readonly drops: DropCounter;
+  private readonly forwarded = new RequestTable<Forwarded>();
+  private readonly traffic: ServerTraffic;
+  private readonly held: ClientMessage[] = [];
+  private readonly afterVerify: Array<() => void> = [];
   private handshakeInFlight = false;
   private sentInitialized = false;
   private eraMeta: Record<string, unknown> | undefined;
-  private stale = true;
   private verifying: Promise<void> | undefined;
   private closed = false;
 
@@ -56,73 +82,35 @@ export class GuardCore {
     this.verdicts = new SurfaceVerdicts({ ...opts, kinds });
     this.byList = new Map(kinds.map((k) => [k.listMethod, k]));
     this.byUse = new Map(kinds.filter((k) => k.useMethod).map((k) => [k.useMethod!, k]));
-    this.byListChanged = new Set(kinds.map((k) => k.listChanged));
     this.own = new OwnRequests(opts.toServer, opts.timeoutMs);
+    this.drops = new DropCounter(opts.log);
+    this.traffic = new ServerTraffic({
+      forwarded: this.forwarded,
+      drops: this.drops,
+      listChanged: new Set(kinds.map((k) => k.listChanged)),
+      onListChanged: () => this.verdicts.markStale(),
+      toClient: (m) => this.opts.toClient(frameOf(m)),
+      toServer: (m) => this.opts.toServer(frameOf(m)),
+    });
   }
 
-  /** A frame from the client. */
+  /** Lets reads through resource templates the lock pins (see {@link templateMatcher}). */
+  useTemplateMatcher(match: TemplateMatcher): void {
+    this.verdicts.templateMatcher = match;
+  }
+
+  /** A frame from the client: a message, or a batch of them. */
   fromClient(frame: Frame): void {
-    // Without a "method" key (escaped or not) a line is a reply to the server: passed on unread.
-    if (frame.text !== undefined && !frame.text.includes('"method"') && !frame.text.includes("\\u")) {
-      this.opts.toServer(frame);
-      return;
-    }
     const m = messageOf(frame);
-    if (Array.isArray(m)) {
-      for (const one of m) this.fromClient(frameOf(one));
-      return;
-    }
-    if (!isObject(m) || typeof m.method !== "string") {
-      this.opts.toServer(frame);
-      return;
-    }
-    // Until the handshake is answered and while the surface is checked, requests and
-    // notifications wait, in order; a second handshake does not (a client that probed with
-    // server/discover and heard nothing tries initialize).
-    const waits = this.handshakeInFlight && !HANDSHAKE_METHODS.has(m.method);
-    if (this.verifying || waits || this.held.length) {
-      this.held.push(frame);
-      return;
-    }
-    this.judgeClient(frame, m);
+    if (Array.isArray(m)) for (const one of m) this.clientMessage(readInbound(one));
+    else this.clientMessage(readInbound(m));
   }
 
-  /** A frame from the server. */
+  /** A frame from the server: a message, or a batch of them, each judged on its own. */
   fromServer(frame: Frame): void {
-    if (
-      frame.text !== undefined &&
-      this.judged.size === 0 &&
-      this.own.size === 0 &&
-      !frame.text.includes("list_changed") &&
-      !frame.text.includes("\\u")
-    ) {
-      this.opts.toClient(frame);
-      return;
-    }
     const m = messageOf(frame);
-    if (Array.isArray(m)) {
-      for (const one of m) this.fromServer(frameOf(one));
-      return;
-    }
-    if (!isObject(m)) {
-      this.opts.toClient(frame);
-      return;
-    }
-    if (typeof m.method === "string") {
-      if (m.id === undefined && this.byListChanged.has(m.method)) this.stale = true;
-      this.opts.toClient(frame);
-      return;
-    }
-    const key = idKey(m.id);
-    if (this.own.answer(key, m)) return;
-    const judged = key === undefined ? undefined : this.judged.get(key);
-    if (!judged) {
-      this.opts.toClient(frame);
-      return;
-    }
-    this.judged.delete(key!);
-    if (judged.type === "handshake") this.onHandshake(frame, m, judged.method);
-    else this.onList(frame, m, judged.spec);
+    if (Array.isArray(m)) for (const one of m) this.serverMessage(readInbound(one));
+    else this.serverMessage(readInbound(m));
   }
 
   /**
@@ -131,15 +119,18 @@ export class GuardCore {
    */
   undelivered(message: unknown, why: string): void {
     if (!isObject(message) || typeof message.method !== "string" || message.id === undefined) return;
-    const key = idKey(message.id);
-    if (this.own.fail(key, why)) return;
-    if (key !== undefined) this.judged.delete(key);
-    if (key !== undefined && HANDSHAKE_METHODS.has(message.method)) this.handshakeInFlight = false;
+    if (this.own.fail(message.id, why)) return;
+    const entry = this.take(message.id);
+    if (!entry) return;
     const error = {
       code: GUARD_ERRORS.UPSTREAM_FAILED,
       message: `toolscore guard: the server could not be reached (${why})`,
     };
-    this.opts.toClient(frameOf({ jsonrpc: "2.0", id: message.id, error }));
+    this.answer(entry.original, { error });
+    if (entry.judged.type === "handshake") {
+      this.handshakeInFlight = false;
+      this.drain();
+    }
   }
 
   /** Resolves once nothing waits: no handshake answer, no check running, no frame held. */
@@ -153,68 +144,111 @@ export class GuardCore {
   close(): void {
     this.closed = true;
     this.held.length = 0;
+    this.afterVerify.length = 0;
     this.own.close();
+    this.forwarded.clear();
+    this.traffic.clear();
   }
 
-  private judgeClient(frame: Frame, m: Record<string, unknown>): void {
-    const method = m.method as string;
-    const key = idKey(m.id);
-    const meta = protocolMeta(m);
+  private clientMessage(msg: Inbound): void {
+    if (msg.type === "drop") return this.drops.drop(msg.reason, "client");
+    if (msg.type === "answer") return this.traffic.clientAnswer(msg);
+    // Until the handshake is answered and while the surface is checked, requests and
+    // notifications wait, in order; a second handshake does not (a client that probed with
+    // server/discover and heard nothing tries initialize).
+    const handshake = msg.type === "request" && HANDSHAKE_METHODS.has(msg.method);
+    if (this.verifying || (this.handshakeInFlight && !handshake) || this.held.length) {
+      this.held.push(msg);
+      return;
+    }
+    this.judgeClient(msg);
+  }
+
+  private judgeClient(msg: ClientMessage): void {
+    const meta = protocolMeta({ params: msg.params });
     if (meta) {
       this.eraMeta = meta;
       const version = metaProtocolVersion(meta);
       if (version !== undefined) this.opts.onProtocolVersion?.(version);
     }
-    if (HANDSHAKE_METHODS.has(method) && key !== undefined) {
-      this.judged.set(key, { type: "handshake", method });
+    if (msg.type === "notification") return this.clientNotification(msg);
+    const method = msg.method;
+    if (HANDSHAKE_METHODS.has(method)) {
       this.handshakeInFlight = true;
-      this.opts.toServer(frame);
-      return;
+      return this.forward(msg, { type: "handshake", method });
     }
-    // The guard sent it already, to list the server before answering the client's initialize.
-    if (method === "notifications/initialized" && this.sentInitialized) return;
     const list = this.byList.get(method);
     const use = this.byUse.get(method);
-    if (!list && !use) {
-      this.opts.toServer(frame);
-      return;
-    }
-    if (this.stale) {
-      this.held.unshift(frame);
+    const read = method === "resources/read" && this.verdicts.readsPinned;
+    if (!list && !use && !read) return this.forward(msg, PASS);
+    if (this.verdicts.stale) {
+      this.held.unshift(msg);
       this.startVerification();
       return;
     }
-    if (list && key !== undefined) this.passList(frame, m, key, list);
-    else if (use) this.passUse(frame, m, use);
-    else this.opts.toServer(frame);
+    const refused = list
+      ? this.verdicts.listRequest(list)
+      : use
+        ? this.verdicts.use(use, msg.params)
+        : this.verdicts.read(msg.params);
+    if (refused) return this.refuse(msg.id, refused.refusal, refused.event);
+    this.forward(msg, list ? { type: "list", spec: list } : PASS);
   }
 
-  private passList(frame: Frame, m: Record<string, unknown>, key: string, spec: KindSpec): void {
-    const refused = this.verdicts.listRequest(spec);
-    if (refused) return this.refuse(m, refused.refusal, refused.event);
-    this.judged.set(key, { type: "list", spec });
-    this.opts.toServer(frame);
+  private clientNotification(msg: Extract<Inbound, { type: "notification" }>): void {
+    // The guard sent it already, to list the server before answering the client's initialize.
+    if (msg.method === "notifications/initialized" && this.sentInitialized) return;
+    let params = msg.params;
+    if (msg.method === "notifications/cancelled") {
+      // It names the request by the client's id; the server knows it by the guard's.
+      const id = this.forwarded.byOriginal(params?.requestId);
+      if (id === undefined) return;
+      params = { ...params, requestId: id };
+    }
+    this.opts.toServer(frameOf(notificationMessage(msg.method, params)));
   }
 
-  private passUse(frame: Frame, m: Record<string, unknown>, spec: KindSpec): void {
-    const refused = this.verdicts.use(spec, m);
-    if (refused) this.refuse(m, refused.refusal, refused.event);
-    else this.opts.toServer(frame);
+  private forward(msg: ClientRequest, judged: Judged): void {
+    const progressToken = this.traffic.progressStarted(msg.params);
+    const id = this.forwarded.issue({ original: msg.id, judged, progressToken });
+    this.opts.toServer(frameOf(requestMessage(id, msg.method, msg.params)));
   }
 
-  private refuse(m: Record<string, unknown>, refusal: Refusal, event: GuardEvent): void {
+  private take(id: unknown): Forwarded | undefined {
+    const entry = this.forwarded.take(id);
+    if (entry) this.traffic.progressEnded(entry.progressToken);
+    return entry;
+  }
+
+  private answer(id: RequestId, outcome: { result?: Record<string, unknown>; error?: RpcError }): void {
+    this.opts.toClient(frameOf(answerMessage(id, outcome)));
+  }
+
+  private refuse(id: RequestId, refusal: Refusal, event: GuardEvent): void {
     this.opts.log(event);
-    if (m.id === undefined) return; // a notification gets no answer, and never reaches the server
     const { code, message, data } = refusal;
-    this.opts.toClient(frameOf({ jsonrpc: "2.0", id: m.id, error: { code, message, data } }));
+    this.answer(id, { error: { code, message, data } });
   }
 
-  private onHandshake(frame: Frame, m: Record<string, unknown>, method: string): void {
+  private serverMessage(msg: Inbound): void {
+    if (msg.type === "drop") return this.drops.drop(msg.reason);
+    if (msg.type === "request") return this.traffic.serverRequest(msg);
+    if (msg.type === "notification") return this.traffic.serverNotification(msg);
+    if (this.own.answer(msg.id, msg)) return;
+    const entry = this.take(msg.id);
+    if (!entry) return this.drops.drop("unsolicited");
+    if (entry.judged.type === "handshake") return this.onHandshake(entry, msg, entry.judged.method);
+    if (msg.malformed) return this.answer(entry.original, { error: MALFORMED });
+    if (entry.judged.type === "list" && msg.result) return this.onList(entry, msg.result, entry.judged.spec);
+    this.answer(entry.original, msg);
+  }
+
+  private onHandshake(entry: Forwarded, msg: Answer, method: string): void {
     this.handshakeInFlight = false;
-    const result = m.result;
-    if (!isObject(result)) {
-      // A refused handshake: the client hears it as sent; the next list or call checks again.
-      this.opts.toClient(frame);
+    const result = msg.result;
+    if (!result) {
+      // A refused handshake: the client hears the error; the next list or call checks again.
+      this.answer(entry.original, msg.malformed ? { error: MALFORMED } : msg);
       this.drain();
       return;
     }
@@ -224,44 +258,45 @@ export class GuardCore {
       // The server is listed before the client hears the answer, so the guard completes the
       // handshake itself; the client's own `initialized` is then not sent twice.
       this.sentInitialized = true;
-      this.opts.toServer(frameOf({ jsonrpc: "2.0", method: "notifications/initialized" }));
+      this.opts.toServer(frameOf(notificationMessage("notifications/initialized", undefined)));
     }
-    this.stale = true;
-    this.startVerification(() => this.answerHandshake(frame, m, result));
+    this.verdicts.markStale();
+    this.startVerification(() =>
+      this.answer(entry.original, { result: this.verdicts.handshakeResult(result) }),
+    );
   }
 
-  private answerHandshake(frame: Frame, m: Record<string, unknown>, result: Record<string, unknown>): void {
-    const changed = this.verdicts.handshakeAnswer(m, result);
-    this.opts.toClient(changed ? frameOf(changed) : frame);
-  }
-
-  private onList(frame: Frame, m: Record<string, unknown>, spec: KindSpec): void {
-    const outcome = this.verdicts.listAnswer(spec, m);
-    if (outcome.type === "pass") this.opts.toClient(frame);
-    else if (outcome.type === "refuse") this.refuse(m, outcome.refusal, outcome.event);
-    else this.opts.toClient(frameOf({ ...m, result: outcome.result }));
+  private onList(entry: Forwarded, result: Record<string, unknown>, spec: KindSpec): void {
+    const outcome = this.verdicts.listAnswer(spec, result);
+    if (outcome.type === "refuse") this.refuse(entry.original, outcome.refusal, outcome.event);
+    else this.answer(entry.original, { result: outcome.type === "rewrite" ? outcome.result : result });
   }
 
   private startVerification(then?: () => void): void {
-    if (this.verifying || this.handshakeInFlight || this.closed) return;
+    if (this.closed) return;
+    if (then) this.afterVerify.push(then);
+    if (this.verifying || this.handshakeInFlight) return;
     this.verifying = this.verify().then(() => {
       this.verifying = undefined;
       if (this.closed) return; // nothing more reaches the client once the session is over
-      then?.();
+      for (const fn of this.afterVerify.splice(0)) fn();
       this.drain();
     });
   }
 
   private drain(): void {
-    while (this.held.length && !this.verifying && !this.handshakeInFlight) {
-      const frame = this.held.shift()!;
-      this.judgeClient(frame, messageOf(frame) as Record<string, unknown>);
-    }
+    while (this.held.length && !this.verifying && !this.handshakeInFlight)
+      this.judgeClient(this.held.shift()!);
   }
 
   // Lists the whole surface with the guard's own requests, over the same server, and checks it.
   private async verify(): Promise<void> {
-    this.stale = false; // a list_changed that arrives meanwhile makes it stale again
     await this.verdicts.verify(this.own, this.eraMeta, () => this.closed);
   }
 }
+
+// The answer to a request whose answer from the server was neither one result nor one error.
+const MALFORMED: RpcError = {
+  code: GUARD_ERRORS.MALFORMED_ANSWER,
+  message: "toolscore guard: the server's answer to this request was not a valid JSON-RPC response",
+};

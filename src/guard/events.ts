@@ -10,6 +10,7 @@ export type GuardEventName =
   | "withheld"
   | "refused"
   | "warned"
+  | "dropped"
   | "unverified"
   | "lock-invalid"
   | "server-exited"
@@ -30,6 +31,9 @@ export interface GuardEvent {
   items?: number;
   withheld?: number;
   ok?: boolean;
+  /** `dropped`: which side sent what was dropped, and how many so far for this reason. */
+  from?: "server" | "client";
+  count?: number;
   /** `server-exited`: how. */
   code?: number | null;
   signal?: string | null;
@@ -42,6 +46,17 @@ export interface GuardEvent {
 
 /** Receives the guard's decisions. */
 export type GuardLog = (event: GuardEvent) => void;
+
+// What each drop reason stands for, in words for the stderr line.
+const DROPPED: Record<string, string> = {
+  unparseable: "a line that is not JSON",
+  invalid: "a message that is not JSON-RPC 2.0",
+  unsolicited: "an answer to no request in flight",
+  notification: "a notification of a kind the guard does not pass",
+  request: "a request of a kind the guard does not pass",
+  unrelated: "a progress or log message for no request in flight",
+  "nested-batch": "a batch inside a batch",
+};
 
 function describe(e: GuardEvent): string {
   const what =
@@ -60,6 +75,8 @@ function describe(e: GuardEvent): string {
       return `the server exited (${e.signal ? `signal ${e.signal}` : `code ${String(e.code)}`})`;
     case "stopped":
       return `ended the session: ${e.reason ?? ""}`;
+    case "dropped":
+      return `dropped ${DROPPED[e.reason ?? ""] ?? "a message"} from the ${e.from ?? "server"} (${e.count ?? 1} so far)`;
     case "unverified":
     case "lock-invalid":
       return `${e.event}: ${e.reason ?? ""}`;

@@ -1,6 +1,6 @@
-// One message on its way through the guard. A frame read from a stream keeps its text, and is
-// written on byte for byte unless the guard rewrote it; a frame from an SDK transport is already
-// parsed. Parsing happens at most once, and only for the frames the guard judges.
+// One message on its way through the guard. A frame read from a stream holds its text until the
+// guard parses it (once); a frame from an SDK transport, or one the guard made, holds the parsed
+// value, and is written as the JSON of that value.
 
 /** A message in transit: its text as received, its parsed form, or both. */
 export interface Frame {
@@ -33,11 +33,4 @@ export function textOf(frame: Frame): string {
 /** A frame for a message the guard makes. */
 export function frameOf(message: unknown): Frame {
   return { message };
-}
-
-/** A JSON-RPC id as a map key: the number 1 and the string "1" are different ids. */
-export function idKey(id: unknown): string | undefined {
-  if (typeof id === "number") return `n${id}`;
-  if (typeof id === "string") return `s${id}`;
-  return undefined;
 }

@@ -60,3 +60,8 @@ export const KINDS: readonly KindSpec[] = [
 export function pinnedKinds(lock: Lock): KindSpec[] {
   return KINDS.filter((k) => k.kind === "tool" || lock[k.lockKey] !== undefined);
 }
+
+/** The lock pins resource templates: reads through them are matched against their URI templates. */
+export function pinsTemplates(lock: Lock): boolean {
+  return lock.resource_templates !== undefined;
+}

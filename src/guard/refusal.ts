@@ -15,6 +15,8 @@ export const GUARD_ERRORS = {
   UNVERIFIED: -32003,
   /** The guard could not pass the request on to the server (HTTP). */
   UPSTREAM_FAILED: -32004,
+  /** The server's answer to the request was neither one result nor one error. */
+  MALFORMED_ANSWER: -32005,
 } as const;
 
 const REASONS: Partial<Record<PinRule, (w: Withholding) => string>> = {

@@ -5,7 +5,9 @@ import type { Readable, Writable } from "node:stream";
 import { limitError } from "../util/limits.js";
 import { GuardCore, type GuardCoreOptions } from "./core.js";
 import { textOf, type Frame } from "./frame.js";
+import { pinsTemplates } from "./kinds.js";
 import { LineSplitter, manyLines } from "./lines.js";
+import { templateMatcher } from "./reads.js";
 import { exitCodeOf, type Upstream } from "./upstream.js";
 import { errorLine } from "../report/advice.js";
 
@@ -44,6 +46,7 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
     },
     onProtocolVersion: (v) => upstream.setProtocolVersion?.(v),
   });
+  if (pinsTemplates(opts.lock)) core.useTemplateMatcher(await templateMatcher());
   await upstream.start(
     (frame) => core.fromServer(frame),
     (message, why) => core.undelivered(message, why),

@@ -1,11 +1,12 @@
 // The guard's own requests to the server: the listing it makes itself, over the same server
-// process, before the client's handshake is answered and after each list_changed. Its ids are
-// ones no client picks, so that its answers are never confused with the client's.
-import { randomUUID } from "node:crypto";
+// process, before the client's handshake is answered and after each list_changed. Each has a
+// random id of its own, so that its answers are never confused with the client's, and a server
+// cannot answer one before it was sent.
 import { isObject } from "../util/json.js";
 import type { HandshakeFacts } from "./check.js";
-import { frameOf, idKey, type Frame } from "./frame.js";
+import { frameOf, type Frame } from "./frame.js";
 import { handshakeFacts, metaProtocolVersion } from "./handshake.js";
+import { freshId } from "./ids.js";
 import type { KindSpec } from "./kinds.js";
 
 /** A reason the surface could not be checked, in words that quote nothing the server sent. */
@@ -23,8 +24,6 @@ const METHOD_NOT_FOUND = -32601;
 /** The guard's requests in flight, each under a time limit. */
 export class OwnRequests {
   private readonly pending = new Map<string, Pending>();
-  private readonly idPrefix = `toolscore-guard-${randomUUID()}-`;
-  private next = 1;
   private closed = false;
 
   constructor(
@@ -40,30 +39,32 @@ export class OwnRequests {
   /** Sends a request; resolves with the server's answer (a result or an error). */
   request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
     if (this.closed) return Promise.reject(new Unverifiable("the server is gone"));
-    const id = `${this.idPrefix}${this.next++}`;
-    const key = idKey(id)!;
+    const id = freshId();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.pending.delete(key);
+        this.pending.delete(id);
         const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id } };
         this.toServer(frameOf(cancel));
         reject(new Unverifiable(`the server did not answer ${method} in time`));
       }, this.timeoutMs);
-      this.pending.set(key, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer });
       this.toServer(frameOf({ jsonrpc: "2.0", id, method, params }));
     });
   }
 
-  /** An answer with the id `key`: true when it was the guard's (and is now taken). */
-  answer(key: string | undefined, message: Record<string, unknown>): boolean {
-    const p = this.take(key);
-    p?.resolve(message);
+  /**
+   * An answer with the id `id` (its result or error): true when it was the guard's, exactly that
+   * id (and is now taken).
+   */
+  answer(id: unknown, message: { result?: Record<string, unknown>; error?: unknown }): boolean {
+    const p = this.take(id);
+    p?.resolve({ result: message.result, error: message.error });
     return p !== undefined;
   }
 
-  /** A request with the id `key` could not be delivered: true when it was the guard's. */
-  fail(key: string | undefined, why: string): boolean {
-    const p = this.take(key);
+  /** A request with the id `id` could not be delivered: true when it was the guard's. */
+  fail(id: unknown, why: string): boolean {
+    const p = this.take(id);
     p?.reject(new Unverifiable(`the server could not be reached (${why})`));
     return p !== undefined;
   }
@@ -75,10 +76,10 @@ export class OwnRequests {
       this.take(key)!.reject(new Unverifiable("the server is gone"));
   }
 
-  private take(key: string | undefined): Pending | undefined {
-    const p = key === undefined ? undefined : this.pending.get(key);
+  private take(id: unknown): Pending | undefined {
+    const p = typeof id === "string" ? this.pending.get(id) : undefined;
     if (!p) return undefined;
-    this.pending.delete(key!);
+    this.pending.delete(id as string);
     clearTimeout(p.timer);
     return p;
   }

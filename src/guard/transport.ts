@@ -7,6 +7,8 @@ import { ToolscoreError } from "../util/errors.js";
 import { GuardCore, type DriftMode } from "./core.js";
 import type { GuardLog } from "./events.js";
 import { messageOf } from "./frame.js";
+import { pinsTemplates } from "./kinds.js";
+import { templateMatcher } from "./reads.js";
 
 /** Options of {@link createGuard}. */
 export interface GuardOptions {
@@ -82,6 +84,7 @@ export class GuardTransport implements Transport {
 
   /** Starts the transport to the server. */
   async start(): Promise<void> {
+    if (pinsTemplates(this.opts.lock)) this.core.useTemplateMatcher(await templateMatcher());
     await this.opts.upstream.start();
   }
 

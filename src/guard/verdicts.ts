@@ -12,7 +12,10 @@ import type { KindSpec } from "./kinds.js";
 import { judgeList, logVerdict, type ListOutcome } from "./lists.js";
 import type { DriftMode } from "./modes.js";
 import type { Refusal } from "./refusal.js";
+import { ReadGate, type TemplateMatcher } from "./reads.js";
 import { listSurface, NO_FACTS, Unverifiable, type OwnRequests } from "./survey.js";
+
+export type { TemplateMatcher } from "./reads.js";
 
 /** What {@link SurfaceVerdicts} needs: the lock, its kinds, the mode, and where decisions go. */
 export interface VerdictOptions {
@@ -32,11 +35,47 @@ export class SurfaceVerdicts {
   private readonly index: LockIndex;
   private readonly approvals: Approvals;
   private facts: HandshakeFacts | undefined;
+  private readonly reads: ReadGate;
+  /** The surface has not been checked since the handshake or the last list_changed. */
+  stale = true;
+  /** Matches a URI against a resource template; without it only exact URIs are approved. */
+  templateMatcher: TemplateMatcher | undefined;
   private serverCapabilitiesKnown = false;
 
   constructor(private readonly opts: VerdictOptions) {
     this.index = indexLock(opts.lock, opts.kinds);
     this.approvals = new Approvals(this.index, opts.onDrift, opts.review);
+    this.reads = new ReadGate(this.index, opts.kinds);
+  }
+
+  /** The lock pins resources or resource templates: reads are judged against them. */
+  get readsPinned(): boolean {
+    return this.reads.pinned;
+  }
+
+  /**
+   * A `resources/read`: let through only for a URI the lock pins as a resource, or one that a
+   * pinned resource template matches, neither withheld by the latest verified listing.
+   */
+  read(params: Record<string, unknown> | undefined): UseVerdict {
+    const uri = params?.uri;
+    const shown = typeof uri === "string" ? uri : JSON.stringify(uri ?? null);
+    const refusal =
+      this.approvals.standing("resources/read", { kind: "resource", name: shown }) ??
+      this.reads.refusal(uri, this.approvals.withheld, this.templateMatcher, this.opts.review);
+    if (!refusal) return undefined;
+    const event: GuardEvent = {
+      event: "refused",
+      method: "resources/read",
+      kind: "resource",
+      name: shown,
+      rule: "pin-resource-added",
+    };
+    if (this.opts.onDrift === "warn") {
+      this.opts.log({ ...event, event: "warned" });
+      return undefined;
+    }
+    return { refusal, event };
   }
 
   /** The server's answer to the handshake, in the era of `meta`: what the check compares. */
@@ -46,18 +85,19 @@ export class SurfaceVerdicts {
   }
 
   /**
-   * The handshake answer the client hears: as sent, or without its instructions when they are not
+   * The handshake result the client hears: as sent, or without its instructions when they are not
    * approved (changed, or the surface could not be checked), unless the mode only warns.
    */
-  handshakeAnswer(
-    m: Record<string, unknown>,
-    result: Record<string, unknown>,
-  ): Record<string, unknown> | undefined {
+  handshakeResult(result: Record<string, unknown>): Record<string, unknown> {
     const unapproved = this.approvals.instructionsChanged || this.approvals.unverifiedReason !== undefined;
-    if (!unapproved || this.opts.onDrift === "warn" || !Object.hasOwn(result, "instructions"))
-      return undefined;
+    if (!unapproved || this.opts.onDrift === "warn" || !Object.hasOwn(result, "instructions")) return result;
     const { instructions: _dropped, ...rest } = result;
-    return { ...m, result: rest };
+    return rest;
+  }
+
+  /** The surface must be listed and checked again before the next list or use is judged. */
+  markStale(): void {
+    this.stale = true;
   }
 
   /**
@@ -69,6 +109,7 @@ export class SurfaceVerdicts {
     meta: Record<string, unknown> | undefined,
     closed: () => boolean,
   ): Promise<void> {
+    this.stale = false; // a list_changed that arrives meanwhile makes it stale again
     try {
       const known = this.facts && {
         facts: this.facts,
@@ -103,8 +144,8 @@ export class SurfaceVerdicts {
     return { refusal, event: { event: "refused", method: spec.listMethod, kind: spec.kind } };
   }
 
-  /** The server's answer `m` to a list request of `spec`, checked item by item. */
-  listAnswer(spec: KindSpec, m: Record<string, unknown>): ListOutcome {
+  /** The server's result of a list request of `spec`, checked item by item. */
+  listAnswer(spec: KindSpec, result: Record<string, unknown>): ListOutcome {
     return judgeList(
       {
         lock: this.opts.lock,
@@ -118,7 +159,7 @@ export class SurfaceVerdicts {
         driftRules: this.approvals.driftRules,
       },
       spec,
-      m,
+      { result },
     );
   }
 
@@ -126,9 +167,9 @@ export class SurfaceVerdicts {
    * A use of an item (`tools/call`, `prompts/get`): let through only for an item in the lock that
    * the latest verified listing did not withhold. Under `warn` a refusal is logged and let through.
    */
-  use(spec: KindSpec, m: Record<string, unknown>): UseVerdict {
+  use(spec: KindSpec, given: Record<string, unknown> | undefined): UseVerdict {
     const method = spec.useMethod!;
-    const params = isObject(m.params) ? m.params : {};
+    const params = given ?? {};
     const name = typeof params.name === "string" ? params.name : JSON.stringify(params.name ?? null);
     const refusal =
       this.approvals.standing(method, { kind: spec.kind, name }) ?? this.approvals.item(spec, params.name);

@@ -193,7 +193,7 @@ test("a name listed twice is withheld in every copy, and its calls are refused",
   }
 });
 
-test("prompts and resource templates the lock pins are checked as tools are; reads pass", async () => {
+test("prompts and resource templates the lock pins are checked as tools are, and so are reads", async () => {
   const lock = join(tmp.dir, "prompts.lock.json");
   await pinFixture("prompt-pull.mjs", lock);
   const g = await connectThroughGuard(guardArgs(lock, "prompt-pull.mjs"), { env: { DRIFT: "1" } });
@@ -217,8 +217,14 @@ test("prompts and resource templates the lock pins are checked as tools are; rea
       assert.match(e.message, new RegExp(`prompt '${name}' is withheld: .*\\(${rule}\\)`));
       assert.ok(!e.message.includes(POISON));
     }
-    const read = await g.client.readResource({ uri: "note://7" });
-    assert.deepEqual(read.contents, [{ uri: "note://7", text: "contents of note://7" }]);
+    // A read through the unchanged template passes; through the changed one, or through no
+    // template the lock pins, it is refused before it reaches the server.
+    const read = await g.client.readResource({ uri: "tag://red" });
+    assert.deepEqual(read.contents, [{ uri: "tag://red", text: "contents of tag://red" }]);
+    for (const uri of ["note://7", "file:///etc/passwd"]) {
+      const e = await refusal(g.client.readResource({ uri }));
+      assert.match(e.message, new RegExp(`resource '${uri}' is withheld: .*\\(pin-resource-added\\)`));
+    }
   } finally {
     await g.close();
   }

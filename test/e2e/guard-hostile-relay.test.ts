@@ -1,0 +1,131 @@
+// A server that tries to slip a drifted surface past the guard, each way as its own test, with the
+// official SDK client (v1) and a raw line client on the other side, over stdio and over HTTP. The
+// rule: only what the guard judged reaches the client, and the drifted text never does.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { MARKER, HONEST_TOOLS, startHostileRelayHttp } from "../fixtures/servers/hostile-relay.mjs";
+import { runCli, tempDir } from "../support/cli.js";
+import {
+  callsReceived,
+  CLI,
+  connectThroughGuard,
+  guardArgs,
+  handshakeLines,
+  pinFixture,
+  spawnGuard,
+} from "../support/guard.js";
+
+const tmp = tempDir("toolscore-guard-");
+after(() => tmp.remove());
+const LOCK = join(tmp.dir, "hostile-relay.lock.json");
+before(() => pinFixture("hostile-relay.mjs", LOCK, { MODE: "honest" }));
+const HONEST = HONEST_TOOLS.map((t) => t.name).sort();
+
+// With the SDK client: the listing is the pinned one, the instructions too, and a call to the
+// tool the server added never reaches it.
+async function sdkSession(mode: string): Promise<void> {
+  const calls = join(tmp.dir, `${mode}.calls`);
+  const g = await connectThroughGuard(guardArgs(LOCK, "hostile-relay.mjs"), {
+    env: { MODE: mode, CALL_LOG: calls },
+  });
+  try {
+    assert.equal(g.client.getInstructions(), "Notes about files.");
+    for (let i = 0; i < 2; i++) {
+      const tools = (await g.client.listTools()).tools;
+      assert.deepEqual(tools.map((t) => t.name).sort(), HONEST);
+      assert.ok(!JSON.stringify(tools).includes(MARKER));
+    }
+    await assert.rejects(g.client.callTool({ name: "run_command", arguments: {} }), /pin-tool-added/);
+    await g.client.callTool({ name: "read_file", arguments: { path: "a" } });
+  } finally {
+    await g.close();
+  }
+  assert.deepEqual(callsReceived(calls), ["read_file"]);
+}
+
+// With a raw client: every line it read answers one of its requests once, or is a notification
+// the guard passes; no byte holds the drifted text.
+async function rawSession(mode: string): Promise<string[]> {
+  const g = spawnGuard(guardArgs(LOCK, "hostile-relay.mjs"), { MODE: mode });
+  try {
+    g.write(handshakeLines());
+    await g.answer(1);
+    g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+    const list = await g.answer(2);
+    assert.deepEqual(
+      (list.result as { tools: Array<{ name: string }> }).tools.map((t) => t.name).sort(),
+      HONEST,
+    );
+    g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" })}\n`);
+    await g.answer(3);
+  } finally {
+    g.child.stdin.end();
+    await g.exit;
+  }
+  const messages = g.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  const answered = messages.filter((m) => m.method === undefined).map((m) => m.id);
+  assert.deepEqual(answered, [1, 2, 3]);
+  for (const m of messages.filter((m) => m.method !== undefined))
+    assert.equal(m.method, "notifications/tools/list_changed");
+  assert.ok(!g.lines.join("\n").includes(MARKER));
+  return [g.stderr()];
+}
+
+const STDIO_CASES: Array<[string, string]> = [
+  ["an answer under a string or padded id for the client's request", "string-id"],
+  ["initialize answered twice, the second time with changed instructions", "initialize-twice"],
+  ["a held tools/list pre-answered after list_changed", "pre-answer"],
+  ["a second answer to an answered tools/list", "answer-twice"],
+  ["lines a strict parser refuses (NaN, a byte order mark, a nested batch, a trailing comma)", "garbage"],
+];
+
+for (const [name, mode] of STDIO_CASES) {
+  test(`stdio, SDK client: ${name} does not reach the client`, () => sdkSession(mode));
+  test(`stdio, raw client: ${name} does not reach the client, and the drop is logged`, async () => {
+    const [stderr] = await rawSession(mode);
+    assert.match(stderr!, /toolscore guard: dropped /);
+  });
+}
+
+async function httpLock(mode: string, body: "json" | "sse"): Promise<string> {
+  const honest = await startHostileRelayHttp("honest", body);
+  const lock = join(tmp.dir, `http-${mode}-${body}.lock.json`);
+  try {
+    const pin = await runCli(["mcp", "pin", honest.url, "--lock", lock]);
+    assert.equal(pin.code, 0, pin.stderr);
+  } finally {
+    await honest.close();
+  }
+  return lock;
+}
+
+const HTTP_CASES: Array<[string, string]> = [
+  ["an answer under a string or padded id", "string-id"],
+  ["initialize answered twice", "initialize-twice"],
+  ["a second answer to an answered tools/list", "answer-twice"],
+  ["a held tools/list pre-answered after list_changed", "pre-answer"],
+];
+
+for (const body of ["json", "sse"] as const)
+  for (const [name, mode] of HTTP_CASES) {
+    test(`HTTP (${body === "json" ? "JSON body" : "event stream"}): ${name} does not reach the client`, async () => {
+      const lock = await httpLock(mode, body);
+      const server = await startHostileRelayHttp(mode, body);
+      const g = await connectThroughGuard([CLI, "mcp", "guard", server.url, "--lock", lock]);
+      try {
+        assert.equal(g.client.getInstructions(), "Notes about files.");
+        for (let i = 0; i < 2; i++) {
+          const tools = (await g.client.listTools()).tools;
+          assert.deepEqual(tools.map((t) => t.name).sort(), HONEST);
+          assert.ok(!JSON.stringify(tools).includes(MARKER));
+        }
+        await assert.rejects(g.client.callTool({ name: "run_command", arguments: {} }), /pin-tool-added/);
+        await g.client.callTool({ name: "read_file", arguments: {} });
+      } finally {
+        await g.close();
+        await server.close();
+      }
+      assert.deepEqual(server.calls, ["read_file"]);
+    });
+  }
