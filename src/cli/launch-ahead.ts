@@ -58,7 +58,7 @@ export function launchServerAhead(
   if (argv[0] === "guard") {
     const command = argv.slice(dashes + 1);
     if (positionals.length > 0 || command.length === 0 || lock === undefined) return false;
-    if (!statSync(resolve(cwd, lock), { throwIfNoEntry: false })) return false;
+    if (!statSync(resolve(cwd, lock), { throwIfNoEntry: false })?.isFile()) return false;
     launchAhead({ argv: command, env: {}, baseEnv: env, cwd });
     return true;
   }

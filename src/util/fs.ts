@@ -14,6 +14,8 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import { ToolscoreError } from "./errors.js";
 import { parseJsonFileText } from "./json.js";
+import { limitBytes } from "./limits.js";
+import { openRegularFile, readRegularFile } from "./regular-file.js";
 import { RELEASE_BYTES, releaseMemory } from "./memory.js";
 
 let tmpCounter = 0;
@@ -39,20 +41,11 @@ export function isFile(path: string): boolean {
 /**
  * Reads and parses a JSON file (one leading byte-order mark accepted), with one clear error for a
  * missing file and for text that is not JSON; `shown` is how errors name the file (default: its path).
+ * Only a regular file is read (never a FIFO or a device, which could block or never end), up to
+ * `listing-mb`; no error quotes the file's contents.
  */
 export function readJsonFile(path: string, what = "file", shown = path): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new ToolscoreError("FILE_NOT_FOUND", `no such file: ${shown}`, { path });
-    if (code === "EISDIR")
-      throw new ToolscoreError("FILE_INVALID", `${shown} is a folder, not a ${what}`, { path });
-    throw new ToolscoreError("FILE_INVALID", `cannot read ${shown} (${code ?? (e as Error).message})`, {
-      path,
-    });
-  }
+  let text = readRegularFile(path, shown, what, limitBytes("listing-mb")).toString("utf8");
   try {
     const data = parseJsonFileText(text);
     // A large file's text is garbage once parsed: returned now, before the work on the data.
@@ -62,17 +55,32 @@ export function readJsonFile(path: string, what = "file", shown = path): unknown
     }
     return data;
   } catch (e) {
-    const detail = (e as Error).message.split("\n")[0];
-    const hint = text.trim() === "" ? "the file is empty" : `not valid JSON: ${detail}`;
+    const hint = text.trim() === "" ? "the file is empty" : `not valid JSON (${jsonErrorDetail(e, text)})`;
     throw new ToolscoreError("FILE_INVALID", `${shown} is not a readable ${what}: ${hint}`, { path });
   }
 }
 
-/** The first `bytes` bytes of a file as UTF-8 text, or undefined when it cannot be read. */
+// Where JSON.parse stopped, without the text around it: the file may be something else entirely
+// (a key file a link points at), and an error line must not show it.
+function jsonErrorDetail(e: unknown, text: string): string {
+  const message = e instanceof Error ? e.message : "";
+  if (/^Unexpected end of JSON input/.test(message)) return "it ends too early";
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return "an unexpected character";
+  const offset = Number(at[1]);
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return `an unexpected character at line ${line}, column ${offset - before.lastIndexOf("\n")}`;
+}
+
+/**
+ * The first `bytes` bytes of a file as UTF-8 text, or undefined when it cannot be read or is not a
+ * regular file (a FIFO is not waited on).
+ */
 export function readTextHead(path: string, bytes: number): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(path, "r");
+    fd = openRegularFile(path, path, "file").fd;
     const head = Buffer.alloc(bytes);
     return head.toString("utf8", 0, readSync(fd, head, 0, bytes, 0));
   } catch {

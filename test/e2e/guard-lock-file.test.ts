@@ -1,0 +1,89 @@
+// The guard's lock is read safely: a FIFO, a device or a socket named as the lock is one line and
+// exit 2 with no server started (a FIFO used to block the guard in a read no signal could end); a
+// file that is not JSON is named, never quoted; and a signal stops the guard and its server from
+// its first moment.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { alive, fixture, pidRecorder, runBin, tempDir } from "../support/cli.js";
+import { CLI, pinFixture } from "../support/guard.js";
+
+const tmp = tempDir("toolscore-guard-lock-");
+after(() => tmp.remove());
+
+const guardOn = (lock: string) => [
+  "mcp",
+  "guard",
+  "--lock",
+  lock,
+  "--",
+  process.execPath,
+  fixture("client-features.mjs"),
+];
+
+async function refusedWithoutServer(lock: string, says: RegExp): Promise<void> {
+  const pids = pidRecorder();
+  try {
+    const r = await runBin(guardOn(lock), { env: pids.env, timeoutMs: 15_000 });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, says);
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.deepEqual(pids.pids(), [], "no server was started");
+  } finally {
+    pids.cleanup();
+  }
+}
+
+test("a FIFO named as the lock is refused at once, and no server is started", async () => {
+  const fifo = join(tmp.dir, "lock.fifo");
+  assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
+  await refusedWithoutServer(fifo, /lock\.fifo is a FIFO, not a lock/);
+});
+
+test("a lock that links to a device, or is a socket, is refused at once", async () => {
+  const link = join(tmp.dir, "zero.lock.json");
+  symlinkSync("/dev/zero", link);
+  await refusedWithoutServer(link, /zero\.lock\.json is a device, not a lock/);
+  const sock = join(tmp.dir, "lock.sock");
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(sock, resolve));
+  try {
+    await refusedWithoutServer(sock, /lock\.sock is a socket, not a lock/);
+  } finally {
+    server.close();
+  }
+});
+
+test("a lock that is not JSON is named in the error, and none of its bytes are shown", async () => {
+  const secret = join(tmp.dir, "id_token");
+  writeFileSync(secret, "SECRET-4f9a=do-not-print-me\n");
+  const link = join(tmp.dir, "linked.lock.json");
+  symlinkSync(secret, link);
+  const r = await runBin(guardOn(link));
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /linked\.lock\.json is not a readable lock: not valid JSON \(an unexpected character/);
+  assert.ok(!/SECRET|do-not|4f9a/.test(r.stderr), r.stderr);
+});
+
+test("SIGTERM stops the guard and its server while it starts", async () => {
+  const lock = join(tmp.dir, "client-features.lock.json");
+  await pinFixture("client-features.mjs", lock);
+  const pids = pidRecorder();
+  try {
+    const child = spawn(process.execPath, [CLI, ...guardOn(lock)], {
+      env: { ...process.env, ...pids.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // As soon as the server runs, before the client has said anything.
+    while (pids.pids().length === 0) await new Promise((r) => setTimeout(r, 20));
+    child.kill("SIGTERM");
+    assert.equal(await exit, 143);
+    for (const pid of pids.pids()) assert.ok(!alive(pid), `server ${pid} still runs`);
+  } finally {
+    pids.cleanup();
+  }
+});
