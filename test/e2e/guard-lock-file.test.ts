@@ -64,7 +64,10 @@ test("a lock that is not JSON is named in the error, and none of its bytes are s
   symlinkSync(secret, link);
   const r = await runBin(guardOn(link));
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /linked\.lock\.json is not a readable lock: not valid JSON \(an unexpected character/);
+  assert.match(
+    r.stderr,
+    /linked\.lock\.json is not a readable lock: not valid JSON \(an unexpected character/,
+  );
   assert.ok(!/SECRET|do-not|4f9a/.test(r.stderr), r.stderr);
 });
 
