@@ -9,7 +9,7 @@
 //             guard (which lists and checks the server itself first); medians. Also the guard
 //             process's own CPU time up to that answer (the server's is the same either way).
 //             BENCH_BASELINE=DIR (a folder holding another build's dist/ and package.json) adds its guard
-//             to the same alternating start-up runs, for a before/after figure.
+//             to the same alternating call and start-up runs, for a before/after figure.
 //   memory    one long session on the echo server: 100,000 requests, 64 in flight, every 100th a
 //             tools/list (each answer checked against the lock) and a list_changed from the server
 //             every 1,000 calls (each a full listing and check by the guard); the guard's resident
@@ -278,8 +278,8 @@ export default async function guardBench({
 
   for (const [name, server] of Object.entries(PARTS.has("calls") ? SERVERS : {})) {
     const r = routes(server);
-    const times = { direct: [], relay: [], guard: [] };
-    const cpu = { direct: [], relay: [], guard: [] };
+    const times = { direct: [], relay: [], guard: [], ...(r.baseline ? { baseline: [] } : {}) };
+    const cpu = { direct: [], relay: [], guard: [], ...(r.baseline ? { baseline: [] } : {}) };
     const order = Object.keys(times);
     for (let i = 0; i < rounds; i++) {
       // Alternate which route goes first, so that drift in the machine's load spreads evenly.
@@ -305,6 +305,10 @@ export default async function guardBench({
       `  CPU of the process the client talks to: direct (the server) ${us(c.direct)}, relay ${us(c.relay)}, guard ${us(c.guard)}`,
     );
     console.log(`  CPU guard / relay: ${(c.guard / c.relay).toFixed(2)}x`);
+    if (r.baseline)
+      console.log(
+        `  baseline guard / relay: ${(m.baseline / m.relay).toFixed(2)}x; CPU ${us(c.baseline)}, ${(c.baseline / c.relay).toFixed(2)}x the relay's`,
+      );
   }
 
   for (const [name, server] of Object.entries(PARTS.has("startup") ? SERVERS : {})) {
