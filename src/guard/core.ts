@@ -75,6 +75,7 @@ export class GuardCore {
   private sentInitialized = false;
   private eraMeta: Record<string, unknown> | undefined;
   private verifying: Promise<void> | undefined;
+  private templatesLoading: Promise<void> | undefined;
   private closed = false;
 
   constructor(private readonly opts: GuardCoreOptions) {
@@ -94,9 +95,21 @@ export class GuardCore {
     });
   }
 
-  /** Lets reads through resource templates the lock pins (see {@link templateMatcher}). */
-  useTemplateMatcher(match: TemplateMatcher): void {
-    this.verdicts.templateMatcher = match;
+  /**
+   * Lets reads through resource templates the lock pins, once `match` has loaded (see
+   * `templateMatcher`); a read that comes first waits for it. Until then the session goes on.
+   */
+  useTemplateMatcher(match: Promise<TemplateMatcher>): void {
+    const loading = match.then(
+      (m) => {
+        this.verdicts.templateMatcher = m;
+      },
+      () => {}, // without it, a read through a template is refused: fail closed
+    );
+    this.templatesLoading = loading.then(() => {
+      this.templatesLoading = undefined;
+      if (!this.closed) this.drain();
+    });
   }
 
   /** A frame from the client: a message, or a batch of them. */
@@ -181,6 +194,7 @@ export class GuardCore {
     const use = this.byUse.get(method);
     const read = method === "resources/read" && this.verdicts.readsPinned;
     if (!list && !use && !read) return this.forward(msg, PASS);
+    if (read && this.templatesLoading) return void this.held.unshift(msg);
     if (this.verdicts.stale) {
       this.held.unshift(msg);
       this.startVerification();

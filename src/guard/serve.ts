@@ -46,7 +46,7 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
     },
     onProtocolVersion: (v) => upstream.setProtocolVersion?.(v),
   });
-  if (pinsTemplates(opts.lock)) core.useTemplateMatcher(await templateMatcher());
+  if (pinsTemplates(opts.lock)) core.useTemplateMatcher(templateMatcher());
   await upstream.start(
     (frame) => core.fromServer(frame),
     (message, why) => core.undelivered(message, why),

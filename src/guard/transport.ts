@@ -84,7 +84,7 @@ export class GuardTransport implements Transport {
 
   /** Starts the transport to the server. */
   async start(): Promise<void> {
-    if (pinsTemplates(this.opts.lock)) this.core.useTemplateMatcher(await templateMatcher());
+    if (pinsTemplates(this.opts.lock)) this.core.useTemplateMatcher(templateMatcher());
     await this.opts.upstream.start();
   }
 

@@ -1,0 +1,96 @@
+// Long texts from a server (one description of megabytes), run through the built bin under a
+// capped heap: a regression that copies such a text whole fails instead of swapping. (Large
+// listings are in hostile-large.test.ts: each file has its own time limit.)
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import { fixtureCommand, pidRecorder, ROOT, runNode } from "../support/cli.js";
+
+const pids = pidRecorder();
+const dir = mkdtempSync(join(tmpdir(), "toolscore-hostile-large-"));
+after(() => {
+  pids.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the built bin under a heap of `heapMb`, so that running out of it fails the test. */
+function bin(argv: string[], heapMb: number, env: Record<string, string> = {}) {
+  return runNode(`--max-old-space-size=${heapMb}`, [join(ROOT, "dist", "cli.js"), ...argv], {
+    env: { ...pids.env, ...env },
+    cwd: dir,
+    timeoutMs: 100_000,
+  });
+}
+
+describe("long texts under a capped heap", () => {
+  test("one 16 MB description: pin, pin again, verify-pin and lint in a 64 MB heap (no whole copies)", async () => {
+    const lock = join(dir, "big.lock.json");
+    const env = { FIXTURE_MB: "16" };
+    const server = fixtureCommand("long-description.mjs");
+    const pin = await bin(["mcp", "pin", server, "--lock", lock], 64, env);
+    assert.equal(pin.code, 0, pin.stderr);
+    const again = await bin(["mcp", "pin", server, "--lock", lock], 64, env);
+    assert.match(again.stdout, /\(unchanged\)/, again.stderr);
+    const verify = await bin(["mcp", "verify-pin", server, "--lock", lock], 64, env);
+    assert.equal(verify.code, 0, verify.stderr);
+    const lint = await bin(["mcp", "lint", server], 64, env);
+    assert.equal(lint.code, 1, lint.stderr);
+    assert.match(
+      lint.stdout,
+      /description \(16384 KB\) was scanned for hidden characters only up to the scan-kb limit/,
+    );
+  });
+
+  test("one 16 MB prompt description, or one inside a tool's schema: list and lint in a 40 MB heap", async () => {
+    const server = fixtureCommand("long-description.mjs");
+    const prompt = await bin(["mcp", "list", server], 40, { FIXTURE_MB: "16", FIXTURE_WHERE: "prompt" });
+    assert.equal(prompt.code, 0, prompt.stderr);
+    assert.match(prompt.stdout, /\nPrompts \(1\)\n {2}summarize {2}Reads a{10}/);
+    // The schema's compile-cache key and dialect are found without making the schema's text.
+    const schema = await bin(["mcp", "lint", server], 40, { FIXTURE_MB: "16", FIXTURE_WHERE: "schema" });
+    assert.equal(schema.code, 1, schema.stderr);
+    assert.match(schema.stdout, /inputSchema\.properties\.path\.description \(16384 KB\) was scanned/);
+  });
+
+  test("one 16 MB description: list --json - streams the snapshot in a 36 MB heap, the bytes serialize makes", async () => {
+    const server = fixtureCommand("long-description.mjs");
+    const r = await bin(["mcp", "list", server, "--json", "-"], 36, { FIXTURE_MB: "16" });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stdout.length > 16 * 1024 * 1024);
+    // The whole-string serializer (the file format) gives the same bytes.
+    assert.equal(r.stdout, ServerSnapshot.serialize(ServerSnapshot.parse(JSON.parse(r.stdout))));
+    // A long description with escapes (new lines, quotes), to stdout and to a file alike.
+    const file = join(dir, "lines.json");
+    const env = { FIXTURE_LINES: "20000", FIXTURE_VARIANT: 'a "quoted" \\ variant' };
+    const lines = await bin(["mcp", "list", server, "--json", "-"], 128, env);
+    assert.equal(lines.code, 0, lines.stderr);
+    assert.equal(lines.stdout, ServerSnapshot.serialize(ServerSnapshot.parse(JSON.parse(lines.stdout))));
+    assert.equal((await bin(["mcp", "list", server, "--json", file], 128, env)).code, 0);
+    assert.equal(readFileSync(file, "utf8"), lines.stdout);
+  });
+
+  test("one 16 MB description changed throughout: verify-pin and diff against its lock in a 32 MB heap", async () => {
+    // The lock's text is kept as its digest once the lock is read, so only the server's answer is
+    // held whole: with the lock's text held too, neither fits under 40 MB.
+    const lock = join(dir, "diff16.lock.json");
+    const server = fixtureCommand("long-description.mjs");
+    const pin = await bin(["mcp", "pin", server, "--lock", lock], 256, { FIXTURE_MB: "16" });
+    assert.equal(pin.code, 0, pin.stderr);
+    const env = { FIXTURE_MB: "16", FIXTURE_VARIANT: "b" };
+    const verify = await bin(["mcp", "verify-pin", server, "--lock", lock, "--json", "-"], 32, env);
+    assert.equal(verify.code, 1, verify.stderr);
+    const report = JSON.parse(verify.stdout) as {
+      findings: Array<{ rule: string; diffs: Array<{ tooLarge?: { from: { lines: number } } }> }>;
+    };
+    assert.deepEqual(
+      report.findings.map((f) => [f.rule, f.diffs[0]?.tooLarge?.from.lines]),
+      [["pin-tool-changed", 1]],
+    );
+    const diff = await bin(["mcp", "diff", lock, server], 32, env);
+    assert.equal(diff.code, 1, diff.stderr);
+    assert.match(diff.stdout, /diff too large to show: 1 line, sha256 [0-9a-f]{12} -> 1 line/);
+  });
+});
