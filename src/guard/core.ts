@@ -135,6 +135,7 @@ export class GuardCore {
     if (this.own.fail(message.id, why)) return;
     const entry = this.take(message.id);
     if (!entry) return;
+    this.opts.log({ event: "undelivered", method: message.method, reason: why });
     const error = {
       code: GUARD_ERRORS.UPSTREAM_FAILED,
       message: `toolscore guard: the server could not be reached (${why})`,

@@ -11,6 +11,7 @@ export type GuardEventName =
   | "refused"
   | "warned"
   | "dropped"
+  | "undelivered"
   | "unverified"
   | "lock-invalid"
   | "server-exited"
@@ -75,6 +76,8 @@ function describe(e: GuardEvent): string {
       return `the server exited (${e.signal ? `signal ${e.signal}` : `code ${String(e.code)}`})`;
     case "stopped":
       return `ended the session: ${e.reason ?? ""}`;
+    case "undelivered":
+      return `could not pass ${e.method ?? "a request"} on to the server: ${e.reason ?? ""}`;
     case "dropped":
       return `dropped ${DROPPED[e.reason ?? ""] ?? "a message"} from the ${e.from ?? "server"} (${e.count ?? 1} so far)`;
     case "unverified":

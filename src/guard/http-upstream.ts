@@ -7,6 +7,7 @@ import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { boundedFetch } from "../mcp/http-bounds.js";
 import { redactUrl } from "../mcp/redact.js";
 import { ToolscoreError } from "../util/errors.js";
+import { isObject } from "../util/json.js";
 import { frameOf, messageOf, type Frame } from "./frame.js";
 import type { DeliveryFailure, ServerExit, Upstream } from "./upstream.js";
 import { errorLine } from "../report/advice.js";
@@ -125,11 +126,14 @@ export class HttpUpstream implements Upstream {
   // all, or has forgotten the session, is gone.
   private undelivered(message: JSONRPCMessage, e: unknown): void {
     if (this.ended) return;
+    // An HTTP error whose body is the server's JSON-RPC answer to this request is that answer.
+    const answer = errorAnswerOf(e, message);
+    if (answer) return this.onFrame(frameOf(answer));
     const status = statusOf(e);
     const gone =
       status === undefined ? networkCode(e) !== undefined : status === 404 && !!this.transport?.sessionId;
     if (gone) void this.abort(`the server at ${redactUrl(this.url.href)} is gone (${reasonOf(e)})`);
-    else this.failed(message, reasonOf(e));
+    else this.failed(message, status === undefined ? reasonOf(e) : `HTTP ${status}, with no JSON-RPC answer`);
   }
 
   onDrain(fn: () => void): void {
@@ -161,6 +165,20 @@ export class HttpUpstream implements Upstream {
     this.resolveExit({ code: null, signal: null, reason });
     await this.transport?.close().catch(() => {});
   }
+}
+
+// The body of an HTTP error, when it is a JSON-RPC error answer to `sent` (by its exact id).
+function errorAnswerOf(e: unknown, sent: JSONRPCMessage): Record<string, unknown> | undefined {
+  const text = (e as { data?: { text?: unknown } } | undefined)?.data?.text;
+  if (typeof text !== "string" || !("id" in sent) || sent.id === undefined) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const ok = isObject(body) && body.jsonrpc === "2.0" && body.id === sent.id && isObject(body.error);
+  return ok ? (body as Record<string, unknown>) : undefined;
 }
 
 function statusOf(e: unknown): number | undefined {
