@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { canonicalJson, hashJson, sha256Hex } from "../../src/pin/canonical.js";
 import { isToolscoreError } from "../../src/util/errors.js";
+import { runs } from "../support/runs.js";
 
 // RFC 8785 section 3.2.2, the example of the whole scheme.
 test("RFC 8785 3.2.2: the example object", () => {
@@ -107,7 +108,7 @@ test("property: canonical JSON parses back to the same value and ignores key ord
       }) as unknown;
       assert.equal(canonicalJson(shuffled), text);
     }),
-    { numRuns: 300 },
+    { numRuns: runs(300) },
   );
 });
 

@@ -8,6 +8,7 @@ import { buildLock, parseLock, serializeLock, type Lock } from "../../src/pin/lo
 import { renderDiff } from "../../src/report/diff.js";
 import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { snapshotOf } from "../support/snapshot.js";
+import { runs } from "../support/runs.js";
 
 const SEED = 20261203;
 
@@ -73,7 +74,7 @@ test("property: diff(A, A) is empty for all nine pairs of kinds (snapshot, lock,
           assert.equal(d.pinnedView, x === "lock" || y === "lock");
         }
     }),
-    { seed: SEED, numRuns: 60 },
+    { seed: SEED, numRuns: runs(60) },
   );
 });
 

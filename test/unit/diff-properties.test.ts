@@ -7,6 +7,7 @@ import { stableJson } from "../../src/util/json.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { renderDiff } from "../../src/report/diff.js";
+import { runs } from "../support/runs.js";
 
 const SEED = 20261202;
 const RUNS = 120;
@@ -98,7 +99,7 @@ test("diff(A, A) is empty for any A, whatever the key order", () => {
       );
       assert.equal(d.fails("any"), false);
     }),
-    { seed: SEED, numRuns: RUNS },
+    { seed: SEED, numRuns: runs(RUNS) },
   );
 });
 
@@ -166,7 +167,7 @@ test("every single mutation of B is reported, at the tool it touched", () => {
       else assert.ok([...d.added, ...d.removed, ...d.changed.map((c) => c.name)].includes(where!), m.name);
       assert.ok(!renderDiff(d).includes("\u200b"));
     }),
-    { seed: SEED, numRuns: RUNS },
+    { seed: SEED, numRuns: runs(RUNS) },
   );
 });
 
@@ -218,7 +219,7 @@ test("diff(A, B) and diff(B, A) mirror each other", () => {
         ba.server.map((s) => [s.field, s.to, s.from]),
       );
     }),
-    { seed: SEED, numRuns: RUNS },
+    { seed: SEED, numRuns: runs(RUNS) },
   );
 });
 
@@ -228,7 +229,7 @@ test("sameJson agrees with comparing sorted-key JSON text", () => {
       assert.equal(sameJson(a, b), stableJson(a) === stableJson(b));
       assert.equal(sameJson(a, reversedKeys(structuredClone(a))), true);
     }),
-    { seed: SEED, numRuns: 500 },
+    { seed: SEED, numRuns: runs(500) },
   );
   // Near misses a random pair rarely produces.
   assert.equal(sameJson({ a: 1, b: undefined }, { a: 1 }), true);

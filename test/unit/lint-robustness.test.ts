@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { estimateTokens, lintTools } from "../../src/lint/index.js";
 import type { RawTool } from "../../src/mcp/types.js";
+import { runs } from "../support/runs.js";
 
 // The reference implementation crashed on each of these; here each is linted like any schema.
 const REFERENCE_FAILURES: Array<[string, Record<string, unknown>]> = [
@@ -89,7 +90,7 @@ test("lintTools never throws, whatever the definitions, and is deterministic", (
         assert.equal(typeof f.fix, "string");
       }
     }),
-    { numRuns: 300, seed: 42 },
+    { numRuns: runs(300), seed: 42 },
   );
 });
 
@@ -105,7 +106,7 @@ test("lintTools does not depend on the order of the tools", () => {
           .map((f) => JSON.stringify(f));
       assert.deepEqual(stable(forward).sort(), stable(backward).sort());
     }),
-    { numRuns: 200, seed: 7 },
+    { numRuns: runs(200), seed: 7 },
   );
 });
 

@@ -5,6 +5,7 @@ import { describedChange, isWriteModeValue, writeLikeParameter } from "../../src
 import { generateArguments } from "../../src/score/generate.js";
 import { Prng } from "../../src/score/prng.js";
 import { unsafeArguments } from "../../src/score/safety.js";
+import { runs } from "../support/runs.js";
 
 test("describedChange: a description that says the tool sets, writes, deletes or runs something", () => {
   const table: Array<[string, string | null]> = [
@@ -143,6 +144,6 @@ test("property: safe generation never fills a write-like optional parameter nor 
       assert.equal(g.valid, true, g.reason);
       assert.deepEqual(offences(g.args, "args", []), []);
     }),
-    { numRuns: 300 },
+    { numRuns: runs(300) },
   );
 });

@@ -9,6 +9,7 @@ import type { SurfaceLists } from "../../src/mcp/surface.js";
 import { renderDiff } from "../../src/report/diff.js";
 import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { diffSarif } from "../../src/report/sarif-reports.js";
+import { runs } from "../support/runs.js";
 
 const snap = (s: SurfaceLists) =>
   ServerSnapshot.of({
@@ -222,6 +223,6 @@ test("property: the diff of a surface with itself is empty", () => {
       assert.deepEqual(d.surface, []);
       assert.deepEqual(d.breaking, []);
     }),
-    { numRuns: 100 },
+    { numRuns: runs(100) },
   );
 });

@@ -9,6 +9,7 @@ import { deriveEffects } from "../../src/pin/effects.js";
 import { buildLock, parseLock, serializeLock } from "../../src/pin/lock.js";
 import { checkPin } from "../../src/pin/verify.js";
 import { isToolscoreError } from "../../src/util/errors.js";
+import { runs } from "../support/runs.js";
 
 const WORDS = [
   "get",
@@ -93,7 +94,7 @@ test("property: pin then verify the same tools is OK with no findings", () => {
       assert.deepEqual(report.findings, []);
       assert.equal(report.ok, true);
     }),
-    { numRuns: 200 },
+    { numRuns: runs(200) },
   );
 });
 
@@ -148,7 +149,7 @@ test("property: one change to one pinned field of one tool is reported on that t
         assert.ok(!shown.includes(ch.ch));
       }
     }),
-    { numRuns: 300 },
+    { numRuns: runs(300) },
   );
 });
 
@@ -163,7 +164,7 @@ test("property: renaming a tool is one removed and one added tool", () => {
       if (dangerous(renamed).length) expected.push(`pin-capability-added ${renamed.name}`);
       assert.deepEqual(rules, expected.sort());
     }),
-    { numRuns: 100 },
+    { numRuns: runs(100) },
   );
 });
 
@@ -184,7 +185,7 @@ test("property: a new tool that can delete or execute is pin-capability-added", 
       const added = report.findings[0]!;
       assert.ok(added.capabilities.some((c) => c.capability === "delete" || c.capability === "exec"));
     }),
-    { numRuns: 100 },
+    { numRuns: runs(100) },
   );
 });
 
@@ -214,7 +215,7 @@ test("property: any byte of a lock changed without fixing its hashes is pin-lock
       assert.equal(report.findings[0]?.rule, "pin-lock-modified");
       assert.equal(report.ok, false);
     }),
-    { numRuns: 500 },
+    { numRuns: runs(500) },
   );
 });
 
@@ -224,7 +225,7 @@ test("verifying against a lock that was itself pinned from the same tools is cle
       const lock = buildLock(snap(tools));
       assert.deepEqual(checkPin(lock, buildLock(snap(tools))).findings, []);
     }),
-    { numRuns: 50 },
+    { numRuns: runs(50) },
   );
 });
 
@@ -258,7 +259,7 @@ test("property: a listing with a repeated name fails verification under every --
         );
       },
     ),
-    { numRuns: 200 },
+    { numRuns: runs(200) },
   );
 });
 
