@@ -4,7 +4,7 @@
 // reads unjudged, as it leaves completion and sampling: there is nothing it approved to hold
 // them to.
 import type { LockIndex, WithheldItems } from "./check.js";
-import type { KindSpec } from "./kinds.js";
+import type { Lock } from "../pin/lock.js";
 import { notApproved, type Refusal } from "./refusal.js";
 
 /** True when the URI template `template` matches `uri` (RFC 6570, as the SDK expands them). */
@@ -17,9 +17,9 @@ export class ReadGate {
 
   constructor(
     private readonly index: LockIndex,
-    kinds: readonly KindSpec[],
+    lock: Lock,
   ) {
-    this.pinned = kinds.some((k) => k.kind === "resource" || k.kind === "resource_template");
+    this.pinned = lock.resources !== undefined || lock.resource_templates !== undefined;
   }
 
   /** Why reading `uri` is refused, or undefined when the lock approves it. */

@@ -45,7 +45,7 @@ export class SurfaceVerdicts {
   constructor(private readonly opts: VerdictOptions) {
     this.index = indexLock(opts.lock, opts.kinds);
     this.approvals = new Approvals(this.index, opts.onDrift, opts.review);
-    this.reads = new ReadGate(this.index, opts.kinds);
+    this.reads = new ReadGate(this.index, opts.lock);
   }
 
   /** The lock pins resources or resource templates: reads are judged against them. */
