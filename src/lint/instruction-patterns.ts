@@ -52,9 +52,11 @@ export interface Technique {
   /**
    * `negated`: not when the words just before say never/not (defensive text such as "you must never
    * ignore system instructions"); `defensive`: not when they say the tool detects, blocks or warns;
-   * `mention`: not when the words around name the marker rather than use it ("the [INST] token").
+   * `mention`: not when the words around name the marker rather than use it ("the [INST] token");
+   * `confidential`: not when the sentence is about a secret, so that what is not revealed is the
+   * secret itself ("use a secret without revealing it").
    */
-  guard?: "negated" | "defensive" | "mention";
+  guard?: "negated" | "defensive" | "mention" | "confidential";
   /** Not when the matched words themselves match this ("never sent to third parties", "e.g."). */
   unless?: RegExp;
   /** A last check on the match, for what a pattern cannot say well (a misspelt tag name). */
@@ -115,7 +117,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "role-marker",
-    hint: /\[|#{2}|\|\||note\s+to|hidden\s+instruction/i,
+    hint: /\[|#{2}|\|\||hidden\s+instruction/i,
     severity: "error",
     label: "impersonates the system or a chat-template turn",
     pattern: re(
@@ -124,7 +126,6 @@ export const TECHNIQUES: readonly Technique[] = [
         String.raw`\[\s*(?:system|admin|root|developer)\b[\w\s-]{0,30}\]`,
         String.raw`\[[\w\s-]{0,30}\b(?:directive|override|hidden\s+instructions?)\s*\]`,
         String.raw`\|{2,}\s*[\w\s-]*(?:override|system|admin)[\w\s-]*\|{2,}`,
-        String.raw`\bnote\s+to\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\b`,
         String.raw`\bhidden\s+instructions?\s*:`,
       ),
     ),
@@ -148,7 +149,6 @@ export const TECHNIQUES: readonly Technique[] = [
     pattern: re(
       any(
         String.raw`\b${NOT}\s+(?:\w+\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|disclose|disclosing|reveal|revealing|warn|warning|let|letting)\b${gap(40)}${PEOPLE}(?!'s)(?=\s*(?:[.,;:!)]|$|about\b|that\b|you\b|this\b|anything\b|what\b|why\b|how\b|of\s+(?:this|these|it)\b|know\b))`,
-        String.raw`\b${NOT}\s+(?:\w+\s+)?(?:mention|mentioning|disclose|disclosing|reveal|revealing|tell|discuss|explain)\s+(?:this|that|it|these|any\s+of\s+this|the\s+(?:actual|real|true|hidden)\s+\w+)\b`,
         String.raw`\b(?:hide|conceal)\s+(?:this|it|that|these|them)\s+from\b`,
         String.raw`\bkeep\s+(?:this\s+|it\s+|that\s+)?(?:hidden|secret)\s+from\b`,
         String.raw`\b(?:the\s+)?users?\s+(?:must|should|shall|need|may)\s*(?:not|never|n't)\s+(?:\w+\s+)?(?:know|see|be\s+told|find\s+out|notice|learn|be\s+aware|be\s+informed)\b`,
@@ -158,12 +158,29 @@ export const TECHNIQUES: readonly Technique[] = [
     ),
   },
   {
+    id: "hide-from-user",
+    hint: /not|n't|never|without|circumstance|at\s+no|in\s+no/i,
+    severity: "error",
+    label: "tells the model to keep something from the user",
+    // "Do not mention this" hides what the model does; "use a secret without revealing it" keeps a
+    // secret out of the transcript, which is the user's interest (guard `confidential`).
+    guard: "confidential",
+    pattern: re(
+      String.raw`\b${NOT}\s+(?:\w+\s+)?(?:mention|mentioning|disclose|disclosing|reveal|revealing|tell|discuss|explain)\s+(?:this|that|it|these|any\s+of\s+this|the\s+(?:actual|real|true|hidden)\s+\w+)\b`,
+    ),
+  },
+  {
     id: "skip-consent",
-    hint: /without/i,
+    hint: /without|already|pre-?approv|pre-?authori/i,
     severity: "warning",
     label: "tells the model not to ask the user first",
     pattern: re(
-      String.raw`\bwithout\s+(?:asking|requesting|seeking|waiting\s+for|getting)\s+(?:for\s+)?(?:the\s+)?(?:(?:user'?s?|their|them)\s+(?:for\s+)?(?:confirmation|permission|approval|consent)|(?:confirmation|permission|approval|consent)\s+(?:from|of)\s+(?:the\s+)?users?)\b`,
+      any(
+        String.raw`\bwithout\s+(?:asking|requesting|seeking|waiting\s+for|getting)\s+(?:for\s+)?(?:the\s+)?(?:(?:user'?s?|their|them)\s+(?:for\s+)?(?:confirmation|permission|approval|consent)|(?:confirmation|permission|approval|consent)\s+(?:from|of)\s+(?:the\s+)?users?)\b`,
+        // Consent claimed on the user's behalf, so the model need not ask.
+        String.raw`\b(?:the\s+)?user\s+(?:has\s+|have\s+)?already\s+(?:approved|authori[sz]ed|confirmed|consented|agreed|granted)\b`,
+        String.raw`\b(?:payments?|transfers?|transactions?|actions?|operations?|requests?|purchases?|changes?|deletions?|commands?)\s+(?:are|is|were|was|have\s+been|has\s+been)\s+(?:already\s+|all\s+)?(?:pre-?)?(?:approved|authori[sz]ed)\b(?!\s+(?:by|with|through|via|using|if|when|only)\b)`,
+      ),
     ),
   },
   {
