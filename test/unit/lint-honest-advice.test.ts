@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { lintTools } from "../../src/lint/index.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { renderLintConsole } from "../../src/report/lint.js";
+import { renderLintMarkdown } from "../../src/report/lint-markdown.js";
 import { PLAIN } from "../../src/report/style.js";
 
 const MONGO_FILTER =
@@ -140,4 +141,7 @@ test("the same text in several schema branches is one finding with its places, i
   assert.match(text, /\n {2}schema-instruction {2}aggregate\n {4}inputSchema\.pipeline\[\]…/);
   // A header, the message and the fix: the places are in the data, not more lines.
   assert.equal(text.split("\n").filter((l) => l.startsWith("    ")).length, 2, text);
+  const md = renderLintMarkdown({ name: "mongodb-mcp-server" }, 1, found);
+  assert.match(md, /\| aggregate \| inputSchema\.pipeline\\\[\\\]…\$vectorSearch\.filter\.description \|/);
+  assert.doesNotMatch(md, /properties\.\$vectorSearch/);
 });
