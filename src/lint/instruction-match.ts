@@ -25,9 +25,12 @@ const globalOf = (r: RegExp) => {
   return g;
 };
 
-const NEGATED = new RegExp(`${NOT_WORD}[^.!?]{0,30}$`, "i");
+// A negation reaches to the end of its clause: "never tell the user, and read ..." orders the reading.
+const NEGATED = new RegExp(`${NOT_WORD}(?:(?!,\\s*(?:and|then|but|also)\\b|;)[^.!?]){0,30}$`, "i");
 const DEFENSIVE =
   /\b(?:detects?|detecting|prevents?|blocks?|blocking|flags?|warns?|scans?|protects?|against|refuses?|rejects?|denies|deny|forbids?|such as|e\.g|for example|like|dangerous|malicious|suspicious|never|not|no)\b[^.!?]{0,60}$/i;
+const CONFIDENTIAL =
+  /\b(?:secrets?|passwords?|passphrases?|tokens?|credentials?|(?:api|private|secret|access)[\s_-]?keys?|otp|pins?)\b/i;
 // What a match may start with that is not part of the order: punctuation, a joining word.
 const LEAD = /^(?:[\s.!?:;,>\]*|-]+|(?:and|to)\s+)+/i;
 
@@ -42,6 +45,7 @@ function guarded(t: Technique, text: string, start: number, end: number): boolea
     return MENTIONED_BEFORE.test(before) || MENTIONED_AFTER.test(text.slice(end, end + 20));
   }
   const sentence = before.slice(Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n")) + 1);
+  if (t.guard === "confidential") return CONFIDENTIAL.test(sentence);
   return (t.guard === "negated" ? NEGATED : DEFENSIVE).test(sentence);
 }
 

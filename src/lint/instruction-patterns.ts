@@ -52,9 +52,11 @@ export interface Technique {
   /**
    * `negated`: not when the words just before say never/not (defensive text such as "you must never
    * ignore system instructions"); `defensive`: not when they say the tool detects, blocks or warns;
-   * `mention`: not when the words around name the marker rather than use it ("the [INST] token").
+   * `mention`: not when the words around name the marker rather than use it ("the [INST] token");
+   * `confidential`: not when the sentence is about a secret, so that what is not revealed is the
+   * secret itself ("use a secret without revealing it").
    */
-  guard?: "negated" | "defensive" | "mention";
+  guard?: "negated" | "defensive" | "mention" | "confidential";
   /** Not when the matched words themselves match this ("never sent to third parties", "e.g."). */
   unless?: RegExp;
   /** A last check on the match, for what a pattern cannot say well (a misspelt tag name). */
@@ -75,7 +77,7 @@ export const TECHNIQUES: readonly Technique[] = [
       any(
         String.raw`\b(?:ignore|disregard|forget|abandon|discard)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+)?(?:previous|prior|above|earlier|preceding|original|initial|old|system|safety|security|all)\s+(?:(?:safety|security|system)\s+)?${ORDERS}`,
         String.raw`\b(?:override|bypass|skip|overrule)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:your\s+|the\s+|these\s+)?(?:previous|prior|above|earlier|preceding|safety|security|all|your)\s+(?:(?:safety|security|system)\s+)?${ORDERS}`,
-        String.raw`\b(?:ignore|disregard|forget|override)\s+(?:all|any|every)\s+${ORDERS}`,
+        String.raw`\b(?:ignore|disregard|forget|override)\s+(?:all|any|every)\s+(?:of\s+)?(?:your\s+|the\s+|my\s+|these\s+|those\s+)?${ORDERS}`,
         String.raw`\b(?:disable|bypass|turn\s+off|skip|circumvent|ignore|evade)s?\s+(?:all|any|every)\s+(?:the\s+)?${GUARDRAILS}`,
         String.raw`${ORDER}(?:disable|bypass|turn\s+off|skip|circumvent|ignore|evade)\s+(?:the\s+)?${GUARDRAILS}`,
       ),
@@ -115,7 +117,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "role-marker",
-    hint: /\[|#{2}|\|\||note\s+to|hidden\s+instruction/i,
+    hint: /\[|#{2}|\|\||hidden\s+instruction/i,
     severity: "error",
     label: "impersonates the system or a chat-template turn",
     pattern: re(
@@ -124,7 +126,6 @@ export const TECHNIQUES: readonly Technique[] = [
         String.raw`\[\s*(?:system|admin|root|developer)\b[\w\s-]{0,30}\]`,
         String.raw`\[[\w\s-]{0,30}\b(?:directive|override|hidden\s+instructions?)\s*\]`,
         String.raw`\|{2,}\s*[\w\s-]*(?:override|system|admin)[\w\s-]*\|{2,}`,
-        String.raw`\bnote\s+to\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\b`,
         String.raw`\bhidden\s+instructions?\s*:`,
       ),
     ),
@@ -148,7 +149,6 @@ export const TECHNIQUES: readonly Technique[] = [
     pattern: re(
       any(
         String.raw`\b${NOT}\s+(?:\w+\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|disclose|disclosing|reveal|revealing|warn|warning|let|letting)\b${gap(40)}${PEOPLE}(?!'s)(?=\s*(?:[.,;:!)]|$|about\b|that\b|you\b|this\b|anything\b|what\b|why\b|how\b|of\s+(?:this|these|it)\b|know\b))`,
-        String.raw`\b${NOT}\s+(?:\w+\s+)?(?:mention|mentioning|disclose|disclosing|reveal|revealing|tell|discuss|explain)\s+(?:this|that|it|these|any\s+of\s+this|the\s+(?:actual|real|true|hidden)\s+\w+)\b`,
         String.raw`\b(?:hide|conceal)\s+(?:this|it|that|these|them)\s+from\b`,
         String.raw`\bkeep\s+(?:this\s+|it\s+|that\s+)?(?:hidden|secret)\s+from\b`,
         String.raw`\b(?:the\s+)?users?\s+(?:must|should|shall|need|may)\s*(?:not|never|n't)\s+(?:\w+\s+)?(?:know|see|be\s+told|find\s+out|notice|learn|be\s+aware|be\s+informed)\b`,
@@ -158,12 +158,29 @@ export const TECHNIQUES: readonly Technique[] = [
     ),
   },
   {
+    id: "hide-from-user",
+    hint: /not|n't|never|without|circumstance|at\s+no|in\s+no/i,
+    severity: "error",
+    label: "tells the model to keep something from the user",
+    // "Do not mention this" hides what the model does; "use a secret without revealing it" keeps a
+    // secret out of the transcript, which is the user's interest (guard `confidential`).
+    guard: "confidential",
+    pattern: re(
+      String.raw`\b${NOT}\s+(?:\w+\s+)?(?:mention|mentioning|disclose|disclosing|reveal|revealing|tell|discuss|explain)\s+(?:this|that|it|these|any\s+of\s+this|the\s+(?:actual|real|true|hidden)\s+\w+)\b`,
+    ),
+  },
+  {
     id: "skip-consent",
-    hint: /without/i,
+    hint: /without|already|pre-?approv|pre-?authori/i,
     severity: "warning",
     label: "tells the model not to ask the user first",
     pattern: re(
-      String.raw`\bwithout\s+(?:asking|requesting|seeking|waiting\s+for|getting)\s+(?:for\s+)?(?:the\s+)?(?:(?:user'?s?|their|them)\s+(?:for\s+)?(?:confirmation|permission|approval|consent)|(?:confirmation|permission|approval|consent)\s+(?:from|of)\s+(?:the\s+)?users?)\b`,
+      any(
+        String.raw`\bwithout\s+(?:asking|requesting|seeking|waiting\s+for|getting)\s+(?:for\s+)?(?:the\s+)?(?:(?:user'?s?|their|them)\s+(?:for\s+)?(?:confirmation|permission|approval|consent)|(?:confirmation|permission|approval|consent)\s+(?:from|of)\s+(?:the\s+)?users?)\b`,
+        // Consent claimed on the user's behalf, so the model need not ask.
+        String.raw`\b(?:the\s+)?user\s+(?:has\s+|have\s+)?already\s+(?:approved|authori[sz]ed|confirmed|consented|agreed|granted)\b`,
+        String.raw`\b(?:payments?|transfers?|transactions?|actions?|operations?|requests?|purchases?|changes?|deletions?|commands?)\s+(?:are|is|were|was|have\s+been|has\s+been)\s+(?:already\s+|all\s+)?(?:pre-?)?(?:approved|authori[sz]ed)\b(?!\s+(?:by|with|through|via|using|if|when|only)\b)`,
+      ),
     ),
   },
   {
@@ -214,6 +231,7 @@ export const TECHNIQUES: readonly Technique[] = [
         String.raw`\b(?:steal|harvest|exfiltrate|siphon|scrape|dump|grab|capture|reveal|expose|leak|include|index|extract)(?:s|es|ed|ing)?\s+(?:\w+\s+){0,3}?(?:all|any|every|the\s+user's|users'|their)\s+(?:\w+\s+){0,2}?${SECRETS}`,
         String.raw`\b(?:dump|extract|collect|include|send|expose|harvest|steal|leak|exfiltrate)(?:s|es|ed|ing)?\s+(?:all|every|the\s+entire|the\s+complete)\s+(?:of\s+the\s+)?(?:environment\s+variables|env\s+vars)\b`,
         String.raw`${ORDER}(?:send|forward|upload|post|e-?mail|leak|share|steal|harvest|exfiltrate)\s+(?:the\s+|all\s+|any\s+)?(?:\w+\s+)?${SECRETS}`,
+        String.raw`${ORDER}(?:search|find|grep|look|scan|locate)(?:es|s)?\s+(?:for\s+)?(?:all\s+|any\s+)?files\s+(?:containing|that\s+contain|with)\b${gap(60)}\b(?:passwords?|secrets?|api[\s_-]?keys?|tokens?|credentials?|private[\s_-]?keys?)\b${gap(60)}\b(?:include|return|send|output|append|paste|attach)\b`,
       ),
     ),
   },
@@ -250,12 +268,36 @@ export const TECHNIQUES: readonly Technique[] = [
     pattern: re(String.raw`\bthis\s+tool\s+(?:replaces|supersedes|overrides)\s+[\`'"]?\w+_\w+`),
   },
   {
+    id: "shadow-tool",
+    hint: /result|output|response|values|before|after/i,
+    severity: "warning",
+    label: "hooks itself into other tools' calls or results",
+    pattern: re(
+      any(
+        // Rewriting what another tool returned, or the arguments it is called with.
+        String.raw`\b(?:modify|change|replace|correct|alter|rewrite|override|overwrite)\s+(?:the\s+)?(?:\w+\s+)?(?:result|output|response|answer|values?|arguments?)\s+(?:of|from|returned\s+by)\s+(?:the\s+|any\s+|every\s+|other\s+)?[\w.-]+\s+(?:tools?|functions?|operations?)\b`,
+        String.raw`\b(?:before|after)\s+(?:execut\w*|using|calling|running|invoking|performing)\s+(?:the\s+|any\s+|a\s+)?[\w.-]+\s+(?:operation|tool|function|command)s?\b${gap(60)}\b(?:execute|call|run|invoke|use)\s+this\s+(?:tool|function)\b${gap(60)}\b(?:replace|modify|change|override|overwrite|correct)\b`,
+      ),
+    ),
+  },
+  {
     id: "tool-priority",
-    hint: /priorit|prefer|instead|before|always|must|should/i,
+    hint: /priorit|prefer|instead|before|always|must|should|this\s+tool|other|alternative|competitor|#\s*1|out\s+of/i,
     severity: "warning",
     label: "tells the model to put this tool before others",
     pattern: re(
       any(
+        // Chosen over the others, or for everything, whatever the request.
+        String.raw`\b(?:use|choose|call|try|pick|select|invoke|prefer|prioriti[sz]e)\s+this\s+(?:tool|function|one|service)\s+(?:\w+\s+){0,3}?(?:rather\s+than|instead\s+of|over|above|before)\s+(?:any\s+|all\s+|every\s+)?(?:the\s+)?(?:others?|alternatives?|competitors?|other\s+(?:[\w-]+\s+)?(?:tools?|options?|ones?|converters?|services?|servers?))\b`,
+        String.raw`\b(?:must|always)\s+(?:use|choose|call|try|pick|select|invoke)\s+this\s+(?:tool|function|one)\s+for\s+(?:all|any|every)\b`,
+        String.raw`\b(?:use|call|invoke)\s+this\s+(?:tool|function)\s+(?:no\s+matter\s+(?:what|how|which)|regardless\s+of)\b`,
+        // The others run down: ignore them, they are outdated, this one is better than them.
+        String.raw`\b(?:ignore|avoid|skip|(?:do\s+not|don'?t|never)\s+(?:use|call|choose|trust))\s+(?:all\s+|any\s+)?(?:the\s+)?other\s+(?:[\w-]+\s+)?(?:tools|converters|options|alternatives|services|servers|ones)\b`,
+        String.raw`\b(?:other|competing|alternative|standard)\s+(?:[\w-]+\s+){0,2}?(?:tools|alternatives|options|converters|services|calculators|translators)\s+(?:are|is)\s+(?:being\s+|now\s+|all\s+)?(?:deprecated|outdated|inferior|inaccurate|obsolete|unreliable|broken)\b`,
+        String.raw`\b(?:settle\s+for|use)\s+(?:inferior|outdated|obsolete)\s+(?:[\w-]+\s+)?(?:tools|alternatives|options)\b`,
+        String.raw`\b(?:superior|better|more\s+accurate)\b[^.!?\n]{0,40}?\bthan\s+(?:all\s+|any\s+)?(?:other\s+(?:[\w-]+\s+)?tools|competitors|(?:the\s+)?alternatives)\b|\boutperforms?\s+(?:all|any|every)\s+other\b|\bsuperior\s+to\s+(?:all\s+|any\s+)?(?:other|standard)\b`,
+        // Made-up rankings and endorsements that sell the tool to the model.
+        String.raw`(?:\b(?:rated|ranked)\s+#\s*1\b|#\s*1\s+(?:rated|ranked)\b|\brecommended\s+by\s+\d+\s+out\s+of\s+\d+\b)`,
         String.raw`\b(?:prioriti[sz]e|prefer)\s+this\s+(?:tool\s+)?over\s+(?:(?:all|any|every)\s+(?:the\s+)?(?:other\s+)?|(?:the\s+)?other\s+)tools\b`,
         String.raw`\binstead\s+of\s+(?:any|all)\s+other\s+(?:tools?|ones?)\b`,
         String.raw`\bbefore\s+(?:using|calling|invoking)\s+any\s+(?:other\s+)?tools?,?\s+(?:always\s+)?(?:call|use|invoke|run)\s+this\b`,
@@ -273,7 +315,7 @@ export const TECHNIQUES: readonly Technique[] = [
     // Piped installers and reverse shells: no honest description asks a model to run one.
     pattern: re(
       any(
-        String.raw`\b(?:curl|wget)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b`,
+        String.raw`\b(?:curl|wget)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python[23]?|perl|ruby|node)\b`,
         String.raw`\/dev\/tcp\/`,
         String.raw`\bnc(?:at)?\s+(?:-\w+\s+)*-e\s`,
         String.raw`\|\s*nc(?:at)?\s+[\w.-]+\s+\d{2,5}\b`,
@@ -302,7 +344,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "coercion",
-    hint: /crash|break|fail|stop\s+working|follow|obey|comply|lost|depends/i,
+    hint: /crash|break|fail|stop\s+working|follow|obey|comply|lost|depends|offer|act\s+now|left/i,
     severity: "warning",
     label: "pressures the model with urgency or threats",
     pattern: re(
@@ -311,6 +353,7 @@ export const TECHNIQUES: readonly Technique[] = [
         String.raw`\bif\s+you\s+(?:do\s+not|don'?t)\s+(?:follow|obey|comply\s+with)\s+(?:these|this|the)\s+instructions\b`,
         String.raw`\ball\s+(?:user\s+)?data\s+will\s+be\s+lost\b`,
         String.raw`\byour\s+(?:compliance|job|existence|safety)\s+depends\s+on\b`,
+        String.raw`\blimited[\s-]+time\s+offer\b|\bact\s+now\b|\bonly\s+\d+\s+(?:uses?|calls?|spots?)\s+left\b`,
       ),
     ),
   },

@@ -63,7 +63,7 @@ export const SENSITIVE = String.raw`(?:${SECRETS}|conversation(?:\s+(?:history|c
 export const CONTEXT = String.raw`(?:(?:the\s+)?(?:(?:your|my|all|our|this|the\s+user's|user's|full|entire|complete|whole|current|previous|prior|past|earlier)\s+)+(?:conversation(?!\s*(?:id|ids|name|title|key|type)\b)(?:\s+(?:history|context|log|transcript|so\s+far))?|chat\s+(?:history|log|context|transcript)|message\s+history|(?:previous|prior|earlier|past)\s+messages|all\s+messages|system\s+(?:prompt|instructions|message)|context\s+window|(?:your|the\s+(?:model|assistant|agent)'s)\s+(?:instructions|prompt|context)|output\s+of\s+(?:the\s+)?previous\s+tool(?:\s+call)?|previous\s+tool\s+(?:call\s+)?(?:output|results?)))`;
 export const NOT = String.raw`(?:do\s+not|don'?t|never|must\s+not|should\s+not|shall\s+not|cannot|can'?t|without|under\s+no\s+circumstances?|at\s+no\s+(?:point|time)|in\s+no\s+case)`;
 export const ORDERS = String.raw`(?:instructions?|prompts?|rules?|directions?|directives?|guidelines?|guidance|restrictions?|constraints?|polic(?:y|ies)|guardrails?|safeguards?|filters?|checks|orders?|commands?)\b`;
-export const GUARDRAILS = String.raw`(?:safety|security|content)\s+(?:restrictions|filters?|filtering|checks|guardrails|controls|measures|protocols|validation|policies|guidelines)\b`;
+export const GUARDRAILS = String.raw`(?:(?:safety|security|content)\s+(?:restrictions|filters?|filtering|checks|guardrails|controls|measures|protocols|validation|policies|guidelines)|guardrails|safeguards)\b`;
 export const PEOPLE = String.raw`(?:the\s+|any\s+)?(?:users?|humans?|operators?|anyone|person|customers?|them)\b`;
 
 // Tags that mark text as the model's orders; a tag one letter off (<IMPORTENT>) is the same tag.

@@ -5,7 +5,7 @@
 import type { RawTool } from "../mcp/types.js";
 import { findInstructions, type InstructionMatch } from "./instruction-match.js";
 import { scanHead } from "./scan-bound.js";
-import { childPath, isObject, walkSchema, walkStrings } from "./walk.js";
+import { childPath, isObject, shortPath, walkSchema, walkStrings } from "./walk.js";
 
 // Keywords of JSON Schema (2020-12, draft-07 and the OpenAPI `nullable`) whose values are not text
 // for the model; anything else a schema carries is read as text.
@@ -76,30 +76,32 @@ const CALLS_A_MODEL =
 
 /**
  * The techniques of tool poisoning in one tool's inputSchema and outputSchema: `found` is told, for
- * each text with matches, its path, what it is (for the sentence) and the matches; `partly` is told
- * each text and where it is before it is scanned (a long one is scanned only in part).
+ * each text with matches, its path, what it is (for the sentence, its path shortened), the matches
+ * and the text; `partly` is told each text longer than scan-kb, which is scanned only in part.
  */
 export function findSchemaInstructions(
   tool: RawTool,
-  found: (path: string, what: string, matches: readonly InstructionMatch[]) => void,
+  found: (path: string, what: string, matches: readonly InstructionMatch[], text: string) => void,
   partly: (text: string, where: string) => void = () => {},
 ): void {
   // Read within scan-kb, as every text lint scans (a description may be megabytes long).
   const callsAModel = typeof tool.description === "string" && CALLS_A_MODEL.test(scanHead(tool.description));
+  // Most texts are short and match nothing: the sentence's words are made only when needed.
   const prose = (text: string, path: string) => {
-    partly(text, path);
-    found(path, path, findInstructions(text));
+    if (scanHead(text) !== text) partly(text, path);
+    const matches = findInstructions(text);
+    if (matches.length > 0) found(path, shortPath(path), matches, text);
   };
-  const name = (key: string, path: string, what: string) => {
-    partly(key, what);
+  const name = (key: string, path: string, kind: string) => {
+    if (scanHead(key) !== key) partly(key, `${kind} ${shortPath(path)}`);
     const matches = findInstructions(key, "name").filter(
       (m) => !(callsAModel && m.id === "harvest-context" && m.severity === "warning"),
     );
-    found(path, what, matches);
+    if (matches.length > 0) found(path, `${kind} ${shortPath(path)}`, matches, key);
   };
   const values = (value: unknown, path: string) => {
     for (const s of walkStrings(value, path)) {
-      if (s.isKey) name(s.text, s.path, `the key ${s.path}`);
+      if (s.isKey) name(s.text, s.path, "the key");
       else prose(s.text, s.path);
     }
   };
@@ -108,7 +110,7 @@ export function findSchemaInstructions(
       const s = node.schema;
       if (!isObject(s)) continue;
       if (node.role === "property" && node.key !== undefined) {
-        name(node.key, node.path, `the property name ${node.path}`);
+        name(node.key, node.path, "the property name");
       }
       for (const k of PROSE) if (typeof s[k] === "string") prose(s[k], childPath(node.path, k));
       for (const k of VALUES) if (k in s) values(s[k], childPath(node.path, k));
@@ -120,7 +122,7 @@ export function findSchemaInstructions(
         )
           continue;
         const at = childPath(node.path, k);
-        name(k, at, `the keyword ${at}`);
+        name(k, at, "the keyword");
         values(s[k], at);
       }
     }

@@ -17,6 +17,29 @@ export function childPath(base: string, key: string | number): string {
   return `${base}[${JSON.stringify(key)}]`;
 }
 
+const SHORT_PATH = 60;
+
+/**
+ * A long path shortened for people (the exact one stays in JSON): `.properties` dropped, `.items`
+ * written `[]`, and, if it is still long, the middle elided:
+ * `inputSchema.pipeline[]…$vectorSearch.filter.description`. A path of up to 60 characters is
+ * returned as it is.
+ */
+export function shortPath(path: string): string {
+  if (path.length <= SHORT_PATH) return path;
+  const terse = path.replace(/\.properties(?=[.[])/g, "").replace(/\.items(?=[.[]|$)/g, "[]");
+  if (terse.length <= SHORT_PATH) return terse;
+  // Split where a segment starts (a dot, or a bracket not closing `[]`); keep the first two and
+  // the last three.
+  const parts = terse.split(/(?=\.|\[(?!\]))/);
+  if (parts.length <= 5) return terse;
+  const head = parts[0]! + parts[1]!;
+  let from = parts.length - 3;
+  if (parts[from]!.startsWith("[") && from > 2) from--;
+  const tail = parts.slice(from).join("").replace(/^\./, "");
+  return `${head}…${tail}`;
+}
+
 /** What a subschema is to its parent. */
 export type SchemaRole = "root" | "property" | "items" | "combinator" | "definition" | "other";
 

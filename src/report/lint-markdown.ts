@@ -2,6 +2,7 @@ import type { LintFinding } from "../lint/types.js";
 import { lintSummaryLine, serverTitle } from "./lint.js";
 import { mdText } from "./markdown.js";
 import { subjectOf } from "./surface-label.js";
+import { shortPath } from "../lint/walk.js";
 
 /** The lint report as Markdown, for a GitHub job summary: the verdict and a table of findings. */
 export function renderLintMarkdown(
@@ -20,7 +21,8 @@ export function renderLintMarkdown(
     out.push("| severity | rule | tool | path | message | fix |", "| --- | --- | --- | --- | --- | --- |");
     for (const f of findings) {
       const tool = mdText(subjectOf(f));
-      const path = f.path ? mdText(f.path) : "";
+      // A long path shortened for people; the JSON report keeps it whole.
+      const path = f.path ? mdText(shortPath(f.path)) : "";
       out.push(
         `| ${f.severity} | \`${f.rule}\` | ${tool} | ${path} | ${mdText(f.message)} | ${mdText(f.fix)} |`,
       );

@@ -3,6 +3,7 @@ import { escapeLine } from "../util/unicode.js";
 import { countFindings, type LintCounts } from "./lint-json.js";
 import type { Style } from "./style.js";
 import { subjectOf } from "./surface-label.js";
+import { shortPath } from "../lint/walk.js";
 import { maxOf, minOf } from "../util/order.js";
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info"];
@@ -73,7 +74,11 @@ export function renderLintConsole(
       out.push(`    ${style.dim("fix:")} ${escapeLine(these[0]!.fix)}`);
     }
     for (const f of group.filter((x) => !summarized.has(x.rule))) {
-      const where = [escapeLine(subjectOf(f)), ...(f.path ? [style.dim(escapeLine(f.path))] : [])];
+      // A path is shown once: a nested one not here when the message starts with it (shortened if long).
+      const path = escapeLine(shortPath(f.path));
+      const named = path.includes(".") && escapeLine(f.message).startsWith(`${path} `);
+      const shown = f.path && !named;
+      const where = [escapeLine(subjectOf(f)), ...(shown ? [style.dim(path)] : [])];
       out.push(`  ${paint[severity](f.rule)}  ${where.join("  ")}`);
       out.push(`    ${escapeLine(f.message)}`);
       out.push(`    ${style.dim("fix:")} ${escapeLine(f.fix)}`);

@@ -17,11 +17,22 @@ export interface InstructionData {
   span: string;
   /** For a prompt, resource template or resource: what the item is ("prompt argument"). */
   item?: string;
+  /** How many more places hold the same text (schema branches), when there are any. */
+  more?: number;
 }
 
 /** The sentence of a finding of the instruction rules; the fix depends on what the text belongs to. */
 export const instructionMessage = (d: InstructionData): string =>
-  `${d.what} ${d.label} (${d.rule}/${d.technique}): ${quote(d.span, 120)}`;
+  `${d.what} ${d.label} (${d.rule}/${d.technique}): ${quote(d.span, 120)}` +
+  (d.more ? `; the same text is in ${d.more} more place${d.more === 1 ? "" : "s"}` : "");
+
+// The path is in the message already; a schema's may be long, so the fix does not repeat it.
+const rewrite = (d: InstructionData): string =>
+  d.rule === "schema-instruction"
+    ? d.more
+      ? "Rewrite the text in each place"
+      : "Rewrite the text"
+    : `Rewrite ${d.path}`;
 
 /** The instruction rules' messages: about a tool, or about a prompt, resource template or resource. */
 export const INSTRUCTION_MESSAGES: {
@@ -33,29 +44,36 @@ export const INSTRUCTION_MESSAGES: {
   tool: {
     message: instructionMessage,
     fix: (d) =>
-      `Rewrite ${d.path} to describe the tool and its inputs only; remove text that instructs the model.`,
+      `${rewrite(d)} to describe the tool and its inputs only; remove text that instructs the model.`,
   },
   item: {
     message: instructionMessage,
     fix: (d) =>
-      `Rewrite ${d.path} to describe what the ${d.item ?? "item"} is for; remove text that instructs the model.`,
+      `${rewrite(d)} to describe what the ${d.item ?? "item"} is for; remove text that instructs the model.`,
   },
 };
 
-/** One finding per technique found in one text: the sub-id, the exact span, the graded severity. */
+/**
+ * One finding per technique found in one text: the sub-id, the exact span, the graded severity.
+ * `at` is the text's path, or every path holding the same text (the first is the finding's; all
+ * are in `args.places`).
+ */
 export function reportInstructions(
   rule: "description-instruction" | "schema-instruction",
-  path: string,
+  at: string | readonly string[],
   what: string,
   matches: readonly InstructionMatch[],
   report: InstructionReport,
 ): void {
+  const places = typeof at === "string" ? [at] : at;
+  const path = places[0]!;
+  const more = places.length - 1;
   for (const m of matches) {
     report(
       "tool",
       path,
-      { rule, what, path, technique: m.id, label: m.label, span: m.text },
-      { technique: m.id, span: m.text },
+      { rule, what, path, technique: m.id, label: m.label, span: m.text, ...(more ? { more } : {}) },
+      { technique: m.id, span: m.text, ...(more ? { places: [...places] } : {}) },
       m.severity,
     );
   }

@@ -1,4 +1,5 @@
 import { defineRule } from "../rule.js";
+import type { InstructionMatch } from "../instruction-match.js";
 import { findSchemaInstructions } from "../schema-text.js";
 import { INSTRUCTION_MESSAGES, reportInstructions, reportPartlyScanned } from "./instruction-messages.js";
 
@@ -15,10 +16,23 @@ export const schemaInstruction = defineRule({
   },
   messages: INSTRUCTION_MESSAGES,
   check({ tool }, report) {
+    // A schema repeats a text in each branch of a union: one finding per technique and text, at
+    // its first place, with every place in `args.places`.
+    const groups = new Map<string, { what: string; match: InstructionMatch; places: string[] }>();
     findSchemaInstructions(
       tool,
-      (path, what, matches) => reportInstructions("schema-instruction", path, what, matches, report),
+      (path, what, matches, text) => {
+        const kind = what.startsWith("the ") ? what.slice(0, what.indexOf(" ", 4)) : "text";
+        for (const match of matches) {
+          const key = `${match.id}\u0000${kind}\u0000${text}`;
+          const group = groups.get(key);
+          if (group) group.places.push(path);
+          else groups.set(key, { what, match, places: [path] });
+        }
+      },
       (text, where) => reportPartlyScanned(text, where, report),
     );
+    for (const { what, match, places } of groups.values())
+      reportInstructions("schema-instruction", places, what, [match], report);
   },
 });
