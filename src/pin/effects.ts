@@ -15,6 +15,7 @@ import {
   RUN_VERBS,
   WRITE_VERBS,
 } from "./effect-rules.js";
+import { placeToWrite } from "./effect-words.js";
 
 /** What a tool may do. */
 export type Effect = "read" | "write" | "delete" | "network" | "exec" | "unknown";
@@ -104,7 +105,8 @@ function annotationsOf(tool: RawTool): Record<string, unknown> {
 /**
  * Derives a tool's capabilities (read, write, delete, network, exec, or unknown when nothing is
  * found), each with its sources. Annotations come first, then the name and description rules of
- * `effect-rules.ts` add what the annotations do not rule out: `readOnlyHint: true` rules out
+ * `effect-rules.ts` add what the annotations do not rule out, and so does a parameter that names a
+ * place to write (`localPath`: "The directory to save images in"): `readOnlyHint: true` rules out
  * write, but never hides delete or exec. An `override` replaces the derived set (source `override`).
  * Pure: the same tool always gives the same list.
  */
@@ -140,6 +142,12 @@ export function deriveEffects(tool: RawTool, override?: readonly Effect[]): Effe
   const object = words.find((w) => EXEC_OBJECTS.includes(w));
   if (run && object) found.add("exec", `name '${run}' + '${object}'`);
 
+  // Only when nothing else says write: one reason is enough, and a writer's list stays short.
+  if (!readOnly && !found.has("write")) {
+    const place = parameterPlace(tool.inputSchema);
+    if (place !== null) found.add("write", place);
+  }
+
   const description = typeof tool.description === "string" ? tool.description : "";
   const quoted = new Set<Effect>();
   // Where the first sentence ends, found once and only when an exec pattern needs it: the search
@@ -160,6 +168,16 @@ export function deriveEffects(tool: RawTool, override?: readonly Effect[]): Effe
   const read = startsWith(description, READ_VERBS);
   if (read) found.add("read", `description starts with '${read.word}'`);
   return found.result();
+}
+
+/** The first top-level parameter that names a place to write, as a source, or null. */
+function parameterPlace(inputSchema: unknown): string | null {
+  const props = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties : {};
+  for (const [name, schema] of Object.entries(props)) {
+    const why = placeToWrite(name, schema);
+    if (why !== null) return `parameter '${name}' (${why})`;
+  }
+  return null;
 }
 
 /**
