@@ -123,6 +123,12 @@ function echoed(text: string, end: number, args: Record<string, unknown>): boole
   });
 }
 
+/** Whether an environment error came from the backend or the way to it (network, rate limit), not from a missing program or credentials. */
+function reachedBackend(text: string): boolean {
+  const what = ENVIRONMENT_PATTERNS.find((p) => p.pattern.test(text))?.what;
+  return what === "network" || what === "rate limit";
+}
+
 const NOT_COUNTED = { environment: "could not reach its backend", "needs-input": "needs a person's input" };
 
 /**
@@ -132,7 +138,8 @@ const NOT_COUNTED = { environment: "could not reach its backend", "needs-input":
  * (an unreachable backend, missing credentials, a missing browser), "not found" for a generated id
  * or path, or a request for a person's input is not counted. An edge call with invalid arguments
  * passes only when the server rejects them with an error that says what was wrong (or "not
- * found"); one whose arguments the schema allows passes on any answer.
+ * found"), and fails when they reached the backend unchecked (a network error or a rate limit);
+ * one whose arguments the schema allows passes on any answer.
  */
 export function judgeOutcome(
   o: CallOutcome,
@@ -171,6 +178,14 @@ export function judgeOutcome(
   });
   if (errorText !== null) {
     const cls = errorClass(errorText, o.ok ? undefined : o.error.code);
+    // Invalid input that reached the backend was not checked by the server: that counts.
+    if (cls === "environment" && kind === "edge" && edge.invalid && reachedBackend(errorText))
+      return v(
+        false,
+        outcome === "result" ? "soft-error" : "tool-error",
+        true,
+        `not checked: the invalid input reached the backend (${cut(errorText)})`,
+      );
     if (cls === "environment" || cls === "needs-input")
       return v(false, cls, false, `${NOT_COUNTED[cls]}: ${detail}`);
     if (cls === "not-found")

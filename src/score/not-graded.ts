@@ -9,6 +9,9 @@ export interface GradingFacts {
   plans: readonly ToolPlan[];
   /** Counted happy calls (valid input). */
   happy: PassCount;
+  /** Counted edge cases and judged probes: what else can measure the server. */
+  edge: PassCount;
+  probes: PassCount;
   notCounted: { environment: number; not_found: number; needs_input: number };
 }
 
@@ -47,7 +50,10 @@ export function notGradedReason(f: GradingFacts): string | null {
   if (f.happy.total > 0) return null;
   const { environment, not_found, needs_input } = f.notCounted;
   // Calls that could not reach their backend make the card incomplete, not ungraded: the grade
-  // stands on the components that could be measured (see runScorecard).
+  // stands on the components that could be measured (see runScorecard). When no call measured
+  // anything, lint alone is left, and that is `mcp lint`'s answer, not a grade.
+  if (environment > 0 && f.edge.total === 0 && f.probes.total === 0)
+    return `no call measured the server: ${n(environment, "call")} could not reach ${environment === 1 ? "its" : "their"} backend (the lint findings alone are mcp lint's answer)`;
   if (environment > 0) return null;
   const parts = [
     ...(not_found ? [`${n(not_found, "call")} named something that does not exist`] : []),
