@@ -23,7 +23,8 @@ function skippedWhy(plans: readonly ToolPlan[]): string {
   const unknown = skipped.filter((p) => p.capabilities.some((c) => c.capability === "unknown")).length;
   const network = skipped.filter((p) => p.skippedReason!.endsWith("--no-network")).length;
   const unnamed = skipped.filter((p) => p.skippedNote === "no name").length;
-  const writes = skipped.length - unknown - network - unnamed;
+  const capped = skipped.filter((p) => p.skippedNote === "too large").length;
+  const writes = skipped.length - unknown - network - unnamed - capped;
   const all = skipped.length === plans.length && skipped.length > 1 ? "all " : "";
   const parts = [
     ...(unknown
@@ -38,6 +39,11 @@ function skippedWhy(plans: readonly ToolPlan[]): string {
       ? [`${n(network, "tool reaches", "tools reach")} the network (skipped by --no-network)`]
       : []),
     ...(unnamed ? [`${n(unnamed, "tool has", "tools have")} no usable name`] : []),
+    ...(capped
+      ? [
+          `${n(capped, "tool's", "tools'")} arguments could not be generated (a bound of generation stopped them)`,
+        ]
+      : []),
   ];
   return `${all}${parts.join("; ")}`;
 }
