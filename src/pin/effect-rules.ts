@@ -256,7 +256,8 @@ export const DESCRIPTION_PATTERNS: ReadonlyArray<{ capability: "exec" | "network
   // A URL, without the sentence's closing punctuation.
   { capability: "network", pattern: /\bhttps?:\/\/[^\s'"<>)]*[^\s'"<>).,;:!?]/i },
   { capability: "network", pattern: /\bHTTPS? (?:requests?|calls?|GET|POST|endpoints?)\b/i },
-  { capability: "network", pattern: /\bURLs?\b/i },
+  // Not a URL listed among an item's fields ("username, URL, tags, and notes").
+  { capability: "network", pattern: /\bURLs?\b(?!\s*,)|(?<!,\s*(?:[A-Za-z]+\s+)?)\bURLs?\b/i },
   { capability: "network", pattern: /\bweb ?hooks?\b/i },
   { capability: "network", pattern: /\be-?mails?\b/i },
 ];

@@ -40,6 +40,9 @@ export { nameWords };
 /** The source of `unknown`: why nothing was found. */
 export const NOTHING_MATCHED = "no annotation, name or description rule matched";
 
+// Parameter name words for a web address a tool is given to read.
+const URL_NAME_WORDS = ["url", "urls", "href", "website"];
+
 const VERBS = new Set([
   ...READ_VERBS,
   ...WRITE_VERBS,
@@ -163,11 +166,32 @@ export function deriveEffects(tool: RawTool, override?: readonly Effect[]): Effe
       quoted.add(capability);
     }
   }
+  // A tool that only reads and is given a web address to read reaches the network; a writer that
+  // stores one (an item's website URL) does not.
+  if (!found.has("write") && !found.has("network")) {
+    const url = parameterUrl(tool.inputSchema);
+    if (url !== null) found.add("network", url);
+  }
   const del = startsWith(description, DESCRIPTION_DELETE_START);
   if (del) found.add("delete", `description starts with '${del.word}'`);
   const read = startsWith(description, READ_VERBS);
   if (read) found.add("read", `description starts with '${read.word}'`);
   return found.result();
+}
+
+/** The first top-level parameter that is a web address (`url`, `format: "uri"` with an http default), as a source, or null. */
+function parameterUrl(inputSchema: unknown): string | null {
+  const props = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties : {};
+  for (const [name, schema] of Object.entries(props)) {
+    if (!isObject(schema) || (schema.type !== undefined && schema.type !== "string")) continue;
+    const web =
+      nameWords(name).some((w) => URL_NAME_WORDS.includes(w)) ||
+      ((schema.format === "uri" || schema.format === "url") &&
+        typeof schema.default === "string" &&
+        /^https?:\/\//i.test(schema.default));
+    if (web) return `parameter '${name}' (a web address)`;
+  }
+  return null;
 }
 
 /** The first top-level parameter that names a place to write, as a source, or null. */

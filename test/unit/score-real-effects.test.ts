@@ -114,3 +114,17 @@ test("desktop-commander interact_with_process: typing into a shell or REPL is ex
     "unknown",
   );
 });
+
+test("network: a website URL an item stores is no fetch; a page URL a reader is given is", () => {
+  assert.equal(capabilities(tool("1password.json", "item_edit")), "write");
+  assert.equal(capabilities(tool("1password.json", "password_create")), "write");
+  const links = tool("wiki-explorer.json", "get-first-degree-links");
+  assert.deepEqual(deriveEffects(links).find((c) => c.capability === "network")?.sources, [
+    "parameter 'url' (a web address)",
+  ]);
+  // The word URL in a sentence still says the tool reaches the web.
+  assert.equal(
+    capabilities({ name: "scrape", description: "Scrapes the given URL, returns markdown." }),
+    "read network",
+  );
+});
