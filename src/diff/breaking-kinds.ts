@@ -2,6 +2,7 @@
 // (the SARIF catalogue reads it), and the template its reason is made from. A breaking change is
 // built here from its kind, where it is and its facts, so its sentence is made in one place.
 import type { SurfaceRef } from "../mcp/surface.js";
+import type { RenamePair } from "./renames.js";
 import type { BreakingKind, EffectChange, LikelyRename } from "./types.js";
 
 /** The facts each kind of breaking change carries (`args`), keyed by kind. */
@@ -14,10 +15,10 @@ export interface BreakingFacts {
   "lint-error-added": { rule: string; message: string };
   "grade-lowered": { from: string; to: string; scoreFrom: number | null; scoreTo: number | null };
   "probe-newly-failing": { probe: string; reason: string | null };
-  "prompt-removed": Record<string, never>;
+  "prompt-removed": { renamedTo: RenamePair | null };
   "prompt-argument-removed": { argument: string };
   "prompt-argument-required": { argument: string; added: boolean };
-  "resource-template-removed": Record<string, never>;
+  "resource-template-removed": { renamedTo: RenamePair | null };
 }
 
 interface KindSpec<F> {
@@ -28,6 +29,8 @@ interface KindSpec<F> {
 
 /** A score as the reports show it: two decimals, or `-` when not graded. */
 export const score = (s: number | null): string => (s === null ? "-" : s.toFixed(2));
+const renamed = (r: RenamePair | null) =>
+  r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : "";
 const canDo = (c: EffectChange) => `${c.capability}${c.sources.length ? ` (${c.sources.join("; ")})` : ""}`;
 
 /** Every kind of breaking change, in the order a diff lists them for one subject. */
@@ -67,7 +70,10 @@ export const BREAKING_KINDS: { readonly [K in BreakingKind]: KindSpec<BreakingFa
     summary: "A high-confidence effect probe newly fails.",
     reason: ({ probe, reason }) => `high-confidence probe ${probe} now fails${reason ? `: ${reason}` : ""}`,
   },
-  "prompt-removed": { summary: "A prompt was removed.", reason: () => "prompt removed" },
+  "prompt-removed": {
+    summary: "A prompt was removed.",
+    reason: ({ renamedTo }) => `prompt removed${renamed(renamedTo)}`,
+  },
   "prompt-argument-removed": {
     summary: "A prompt argument was removed.",
     reason: ({ argument }) => `argument '${argument}' removed`,
@@ -79,7 +85,7 @@ export const BREAKING_KINDS: { readonly [K in BreakingKind]: KindSpec<BreakingFa
   },
   "resource-template-removed": {
     summary: "A resource template was removed.",
-    reason: () => "resource template removed",
+    reason: ({ renamedTo }) => `resource template removed${renamed(renamedTo)}`,
   },
 };
 

@@ -11,6 +11,10 @@ import { stableJson } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sameJson } from "./same-json.js";
 import { breaking, type BreakingChange } from "./breaking-kinds.js";
+import type { RawTool } from "../mcp/types.js";
+import { setOwn } from "../util/json.js";
+import { limits } from "../util/limits.js";
+import { findRenames, type RenamePair } from "./renames.js";
 
 /** A change to one argument of a prompt present on both sides. */
 export interface PromptArgumentChange {
@@ -41,6 +45,12 @@ export interface SurfaceKindDiff {
   removed: string[];
   /** Items on both sides that differ, sorted by key. */
   changed: SurfaceItemChange[];
+  /**
+   * Prompts and templates removed that look renamed to one added, by the same evidence as tools
+   * (name, description, arguments or template variables); absent when there are none. They still
+   * count as removed.
+   */
+  renames?: RenamePair[];
 }
 
 const LABELS = { from: " (A)", to: " (B)" };
@@ -87,6 +97,48 @@ function argumentChanges(a: RawSurfaceItem, b: RawSurfaceItem): PromptArgumentCh
   return out.sort((x, y) => compareCodeUnits(x.name, y.name) || compareCodeUnits(x.change, y.change));
 }
 
+// A template's variables (`{id}`, `{+path}`, `{?q,limit}`) are what its caller fills in.
+function templateVariables(uriTemplate: string): string[] {
+  const out: string[] = [];
+  for (const m of uriTemplate.matchAll(/\{[+#./;?&]?([^}]*)\}/g))
+    for (const v of m[1]!.split(",")) if (v.trim()) out.push(v.trim().replace(/\*$|:\d+$/, ""));
+  return out;
+}
+
+/**
+ * A prompt or template as the rename search reads a tool: its key as the name, its description,
+ * and its arguments (a prompt's) or variables (a template's) as the parameters.
+ */
+function asTool(kind: SurfaceKind, key: string, item: RawSurfaceItem): RawTool {
+  const names =
+    kind === "prompt"
+      ? [...promptArguments(item).keys()]
+      : templateVariables(typeof item.uriTemplate === "string" ? item.uriTemplate : key);
+  const properties: Record<string, unknown> = {};
+  for (const n of names) setOwn(properties, n, {});
+  return { name: key, description: item.description, inputSchema: { type: "object", properties } };
+}
+
+/** Likely renames among a kind's removed and added items, unless past the `rename-pairs` limit. */
+function surfaceRenames(
+  kind: SurfaceKind,
+  removed: readonly string[],
+  added: readonly string[],
+  ma: Map<string, RawSurfaceItem>,
+  mb: Map<string, RawSurfaceItem>,
+): RenamePair[] {
+  if (kind === "resource" || removed.length * added.length > limits()["rename-pairs"]) return [];
+  const all = [
+    ...[...ma].map(([k, v]) => asTool(kind, k, v)),
+    ...[...mb].map(([k, v]) => asTool(kind, k, v)),
+  ];
+  return findRenames(
+    removed.map((k) => asTool(kind, k, ma.get(k)!)),
+    added.map((k) => asTool(kind, k, mb.get(k)!)),
+    all,
+  );
+}
+
 /**
  * Compares the prompts, resource templates and resources of A and B on their pinned fields. Prompts
  * and templates are compared when either side lists them (a side without the kind has none);
@@ -119,8 +171,10 @@ export function diffSurface(a: ServerSnapshot, b: ServerSnapshot): SurfaceKindDi
         arguments: info.kind === "prompt" && fields.includes("arguments") ? argumentChanges(x, y) : [],
       });
     }
-    if (added.length + removed.length + changed.length > 0)
-      out.push({ kind: info.kind, added, removed, changed });
+    if (added.length + removed.length + changed.length > 0) {
+      const renames = surfaceRenames(info.kind, removed, added, ma, mb);
+      out.push({ kind: info.kind, added, removed, changed, ...(renames.length ? { renames } : {}) });
+    }
   }
   return out;
 }
@@ -132,9 +186,16 @@ export function diffSurface(a: ServerSnapshot, b: ServerSnapshot): SurfaceKindDi
 export function surfaceBreaking(diffs: readonly SurfaceKindDiff[]): BreakingChange[] {
   const out: BreakingChange[] = [];
   for (const d of diffs) {
+    const renamedTo = new Map((d.renames ?? []).map((r) => [r.from, r]));
     if (d.kind === "prompt") {
       for (const key of d.removed)
-        out.push(breaking("prompt-removed", { tool: null, item: { kind: d.kind, key } }, {}));
+        out.push(
+          breaking(
+            "prompt-removed",
+            { tool: null, item: { kind: d.kind, key } },
+            { renamedTo: renamedTo.get(key) ?? null },
+          ),
+        );
       for (const c of d.changed) {
         for (const arg of c.arguments) {
           const item = { kind: d.kind, key: c.key };
@@ -158,7 +219,13 @@ export function surfaceBreaking(diffs: readonly SurfaceKindDiff[]): BreakingChan
       }
     } else if (d.kind === "resource_template") {
       for (const key of d.removed)
-        out.push(breaking("resource-template-removed", { tool: null, item: { kind: d.kind, key } }, {}));
+        out.push(
+          breaking(
+            "resource-template-removed",
+            { tool: null, item: { kind: d.kind, key } },
+            { renamedTo: renamedTo.get(key) ?? null },
+          ),
+        );
     }
   }
   return out;

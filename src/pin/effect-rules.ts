@@ -247,10 +247,17 @@ export const DESCRIPTION_PATTERNS: ReadonlyArray<{ capability: "exec" | "network
     pattern:
       /\b(?:run|runs|execute|executes|evaluate|evaluates|eval|evals|invoke|invokes|spawn|spawns)\s+(?:(?!(?:and|or|on|in|to|for|from|with|of|that|which|into|against|over|at|by)\b)[A-Za-z][\w-]*\s+){0,3}(?:commands?|code|scripts?|programs?|shell|javascript|js|python|bash|powershell)\b/i,
   },
+  // Typing into a shell runs what is typed: "Send input to an existing terminal or REPL process".
+  {
+    capability: "exec",
+    pattern:
+      /\b(?:send|sends|type|types|pipe|pipes|write|writes)\s+(?:[\w-]+\s+){0,2}?(?:input|commands?|keystrokes?|text|lines?)\s+(?:to|into)\s+(?:(?!(?:and|or)\b)[\w/-]+\s+){0,3}?(?:terminals?|repls?|shells?|consoles?|process(?:es)?)\b/i,
+  },
   // A URL, without the sentence's closing punctuation.
   { capability: "network", pattern: /\bhttps?:\/\/[^\s'"<>)]*[^\s'"<>).,;:!?]/i },
   { capability: "network", pattern: /\bHTTPS? (?:requests?|calls?|GET|POST|endpoints?)\b/i },
-  { capability: "network", pattern: /\bURLs?\b/i },
+  // Not a URL listed among an item's fields ("username, URL, tags, and notes").
+  { capability: "network", pattern: /\bURLs?\b(?!\s*,)|(?<!,\s*(?:[A-Za-z]+\s+)?)\bURLs?\b/i },
   { capability: "network", pattern: /\bweb ?hooks?\b/i },
   { capability: "network", pattern: /\be-?mails?\b/i },
 ];

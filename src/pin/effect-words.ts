@@ -3,7 +3,7 @@
 // makes an enum value a write mode too; only the few mode words that no tool name needs are added
 // here. The scorecard uses these to stay safe by default, lint to find annotations that disagree.
 import { DELETE_VERBS, EXEC_WORDS, RUN_VERBS, WRITE_VERBS } from "./effect-rules.js";
-import { nameWords } from "./effects.js";
+import { nameWords } from "../util/tool-name.js";
 
 /** Mode words beyond the capability verbs: an enum value `apply` or `restart` changes something. */
 export const EXTRA_MODE_WORDS: readonly string[] = [
@@ -67,6 +67,51 @@ const DESTINATION_WORDS = new Set([
 ]);
 const PARAM_WORDS = new Set([...DESTINATION_WORDS, ...WRITE_VERBS, ...DELETE_VERBS, ...EXEC_WORDS]);
 
+// Parameter name words for a field to sort, order or filter by: its values are fields or kinds
+// (`order_by: "label_priority"`, `target_type: "merge_request"`), not operations.
+const SELECTOR_WORDS = new Set([
+  "sort",
+  "sortby",
+  "order",
+  "orderby",
+  "by",
+  "filter",
+  "filters",
+  "field",
+  "fields",
+  "column",
+  "columns",
+  "group",
+  "groupby",
+  "facet",
+  "include",
+  "exclude",
+  "where",
+  "scope",
+  "target",
+  "state",
+  "status",
+  "event",
+  "events",
+]);
+const SELECTOR_DESCRIPTION =
+  /\b(?:sort(?:s|ed|ing)?|order(?:s|ed|ing)?|group(?:s|ed|ing)?) (?:\w+ ){0,3}by\b|\bfilter(?:s|ed|ing)?\b|\bfield to (?:sort|order|group)\b|\breturns? \w+ with the specified\b/i;
+
+/**
+ * True when the parameter picks a field to sort, order or filter by (its name or description says
+ * so): then its enum values are fields or kinds (`label_priority`, `merge_request`), and never a
+ * write mode, though a word of theirs is a verb. Only a parameter that selects an operation
+ * (`action`, `operation`, `mode`, …) offers write modes.
+ */
+export function sortsOrFilters(name: string, schema: unknown): boolean {
+  if (nameWords(name).some((w) => SELECTOR_WORDS.has(w))) return true;
+  const description =
+    typeof schema === "object" && schema !== null && !Array.isArray(schema)
+      ? (schema as Record<string, unknown>).description
+      : undefined;
+  return typeof description === "string" && SELECTOR_DESCRIPTION.test(description);
+}
+
 /** A parameter description that says the value is where something is written. */
 export const DESTINATION_DESCRIPTION =
   /\b(?:save[sd]?|saving|writes?|written|writing|overwrit\w*|destination|persist\w*|upload\w*|output (?:file|path|dir\w*|folder|location)|store[sd]? (?:to|in|at|under))\b/i;
@@ -89,6 +134,54 @@ export function writeLikeParameter(name: string, schema: unknown): string | null
       : undefined;
   const m = typeof description === "string" ? DESTINATION_DESCRIPTION.exec(description) : null;
   return m ? `its description says '${m[0]}'` : null;
+}
+
+// A place to write: a verb of writing with where (`to`, `in`, `into`, `under`), a name or path "to
+// save", a destination or an output file. "A path to read, as written by save_file" is none.
+const PLACE_TO_WRITE =
+  /\b(?:(?:save[sd]?|saving|store[sd]?|storing|download(?:s|ed)?|export(?:s|ed)?)\s+(?:[\w-]+\s+){0,2}?(?:to|in|into|under)\b|(?:write|writes|written|writing)\s+(?:[\w-]+\s+){0,2}?(?:to|into)\b|(?:file ?name|path|file|directory|dir|folder|location) (?:to|for|in which to) (?:save|write|store|download|export)\b|destination\b|output (?:file|path|dir\w*|folder|location)\b)/i;
+// The description's words for a place on disk: "Text to write to the process's stdin" names none.
+const PLACE_NOUN = /\b(?:file|files|file ?name|path|directory|dir|folder|location)\b/i;
+// Name words that, with a word of place, say where output goes: `save_path`, `output_dir`.
+const PLACE_WORDS = new Set([
+  "path",
+  "dir",
+  "directory",
+  "folder",
+  "file",
+  "filename",
+  "filepath",
+  "location",
+]);
+const OUT_WORDS = new Set(["save", "output", "out", "download", "export", "dest", "destination"]);
+const DESTINATION_NAMES = new Set([
+  "destination",
+  "dest",
+  "outdir",
+  "outfile",
+  "outpath",
+  "savepath",
+  "savedir",
+]);
+
+/**
+ * Why a parameter names a place the tool writes to (`localPath`: "The directory to save images
+ * in"; `output_dir`; `destination`), or null. Such a tool may write, whether the parameter is
+ * required or optional: downloading to a path is writing.
+ */
+export function placeToWrite(name: string, schema: unknown): string | null {
+  const words = nameWords(name);
+  if (words.some((w) => DESTINATION_NAMES.has(w)) || DESTINATION_NAMES.has(words.join("")))
+    return `its name says '${name}'`;
+  if (words.some((w) => OUT_WORDS.has(w)) && words.some((w) => PLACE_WORDS.has(w)))
+    return `its name says '${name}'`;
+  const s = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? schema : {};
+  const { description, type } = s as Record<string, unknown>;
+  if (type !== undefined && type !== "string") return null;
+  if (typeof description !== "string") return null;
+  const m = PLACE_TO_WRITE.exec(description);
+  if (m === null || !(words.some((w) => PLACE_WORDS.has(w)) || PLACE_NOUN.test(description))) return null;
+  return `its description says '${m[0]}'`;
 }
 
 // Verbs that, as what the tool does, change something. Written as stems with their third-person forms.
@@ -133,6 +226,9 @@ const CHANGE_PATTERN = new RegExp(
   `(?:^|[.;:,!?()\\u2013\\u2014-]\\s*|\\b(?:or|and|then|also|can|will|to|may)\\s+)(${CHANGE_VERBS.join("|")})\\s+(?:the|a|an|any|new|its|their|your|current|given|specified|existing|one|all|each|every|this|that|these|those|files?|data|values?|contents?)\\b`,
   "gi",
 );
+const RUN_FORMS = new Set(["run", "runs", "execute", "executes"]);
+const QUERY_OBJECT =
+  /\b(?:quer(?:y|ies)|search(?:es)?|aggregations?|lookups?|read-only|readonly|select|explain|count)\b/i;
 const NEGATION = /\b(?:not|never|no|without|cannot|can't|won't|doesn't|don't|nor)\s+(?:\w+\s+){0,2}$/i;
 
 /**
@@ -148,12 +244,15 @@ export function describedChange(description: unknown): string | null {
     const before = description.slice(Math.max(0, verbAt - 40), verbAt);
     if (NEGATION.test(before)) continue;
     // Quote the clause: the verb and its object, up to punctuation or a few words.
-    return description
+    const clause = description
       .slice(verbAt)
       .split(/[.;:,!?()\n]/)[0]!
       .split(/\s+/)
       .slice(0, 6)
       .join(" ");
+    // Running a query ("Run a find query", "Runs a custom read-only SQL") reads.
+    if (RUN_FORMS.has(m[1]!.toLowerCase()) && QUERY_OBJECT.test(clause)) continue;
+    return clause;
   }
   return null;
 }

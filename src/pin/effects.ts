@@ -15,6 +15,7 @@ import {
   RUN_VERBS,
   WRITE_VERBS,
 } from "./effect-rules.js";
+import { placeToWrite } from "./effect-words.js";
 
 /** What a tool may do. */
 export type Effect = "read" | "write" | "delete" | "network" | "exec" | "unknown";
@@ -38,6 +39,9 @@ export { nameWords };
 
 /** The source of `unknown`: why nothing was found. */
 export const NOTHING_MATCHED = "no annotation, name or description rule matched";
+
+// Parameter name words for a web address a tool is given to read.
+const URL_NAME_WORDS = ["url", "urls", "href", "website"];
 
 const VERBS = new Set([
   ...READ_VERBS,
@@ -104,7 +108,8 @@ function annotationsOf(tool: RawTool): Record<string, unknown> {
 /**
  * Derives a tool's capabilities (read, write, delete, network, exec, or unknown when nothing is
  * found), each with its sources. Annotations come first, then the name and description rules of
- * `effect-rules.ts` add what the annotations do not rule out: `readOnlyHint: true` rules out
+ * `effect-rules.ts` add what the annotations do not rule out, and so does a parameter that names a
+ * place to write (`localPath`: "The directory to save images in"): `readOnlyHint: true` rules out
  * write, but never hides delete or exec. An `override` replaces the derived set (source `override`).
  * Pure: the same tool always gives the same list.
  */
@@ -140,6 +145,12 @@ export function deriveEffects(tool: RawTool, override?: readonly Effect[]): Effe
   const object = words.find((w) => EXEC_OBJECTS.includes(w));
   if (run && object) found.add("exec", `name '${run}' + '${object}'`);
 
+  // Only when nothing else says write: one reason is enough, and a writer's list stays short.
+  if (!readOnly && !found.has("write")) {
+    const place = parameterPlace(tool.inputSchema);
+    if (place !== null) found.add("write", place);
+  }
+
   const description = typeof tool.description === "string" ? tool.description : "";
   const quoted = new Set<Effect>();
   // Where the first sentence ends, found once and only when an exec pattern needs it: the search
@@ -155,11 +166,42 @@ export function deriveEffects(tool: RawTool, override?: readonly Effect[]): Effe
       quoted.add(capability);
     }
   }
+  // A tool that only reads and is given a web address to read reaches the network; a writer that
+  // stores one (an item's website URL) does not.
+  if (!found.has("write") && !found.has("network")) {
+    const url = parameterUrl(tool.inputSchema);
+    if (url !== null) found.add("network", url);
+  }
   const del = startsWith(description, DESCRIPTION_DELETE_START);
   if (del) found.add("delete", `description starts with '${del.word}'`);
   const read = startsWith(description, READ_VERBS);
   if (read) found.add("read", `description starts with '${read.word}'`);
   return found.result();
+}
+
+/** The first top-level parameter that is a web address (`url`, `format: "uri"` with an http default), as a source, or null. */
+function parameterUrl(inputSchema: unknown): string | null {
+  const props = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties : {};
+  for (const [name, schema] of Object.entries(props)) {
+    if (!isObject(schema) || (schema.type !== undefined && schema.type !== "string")) continue;
+    const web =
+      nameWords(name).some((w) => URL_NAME_WORDS.includes(w)) ||
+      ((schema.format === "uri" || schema.format === "url") &&
+        typeof schema.default === "string" &&
+        /^https?:\/\//i.test(schema.default));
+    if (web) return `parameter '${name}' (a web address)`;
+  }
+  return null;
+}
+
+/** The first top-level parameter that names a place to write, as a source, or null. */
+function parameterPlace(inputSchema: unknown): string | null {
+  const props = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties : {};
+  for (const [name, schema] of Object.entries(props)) {
+    const why = placeToWrite(name, schema);
+    if (why !== null) return `parameter '${name}' (${why})`;
+  }
+  return null;
 }
 
 /**

@@ -65,7 +65,13 @@ export function renderDiffMarkdown(
     for (const s of d.surface) {
       const name = (key: string) => mdText(itemName({ kind: s.kind, key }));
       for (const k of s.added) out.push(`| added | ${name(k)} | |`);
-      for (const k of s.removed) out.push(`| removed | ${name(k)} | |`);
+      const renamed = new Map((s.renames ?? []).map((r) => [r.from, r]));
+      for (const k of s.removed) {
+        const r = renamed.get(k);
+        out.push(
+          `| removed | ${name(k)} |${r ? ` ${mdText(renameHint(r).replace(/^likely renamed/, `likely renamed to ${r.to}`))}` : ""} |`,
+        );
+      }
       for (const c of s.changed)
         out.push(`| changed | ${name(c.key)} | ${c.fields.map(mdText).join(", ")} |`);
     }

@@ -36,8 +36,13 @@ export function renderSurfaceDiff(surface: readonly SurfaceKindDiff[], st: Style
   const lines: string[] = [];
   for (const s of surface) {
     const name = (key: string) => escapeLine(itemName({ kind: s.kind, key }));
-    for (const key of s.added) lines.push(st.green(`+ ${name(key)}`));
-    for (const key of s.removed) lines.push(st.red(`- ${name(key)}`));
+    const renames = s.renames ?? [];
+    const renamedTo = new Set(renames.map((r) => r.to));
+    const renamedFrom = new Set(renames.map((r) => r.from));
+    for (const key of s.added) if (!renamedTo.has(key)) lines.push(st.green(`+ ${name(key)}`));
+    for (const key of s.removed) if (!renamedFrom.has(key)) lines.push(st.red(`- ${name(key)}`));
+    for (const r of renames)
+      lines.push(st.yellow(`~ ${name(r.from)} -> ${escapeLine(r.to)}  (${renameHint(r)})`));
     for (const c of s.changed) {
       lines.push(st.yellow(`~ ${name(c.key)}  ${c.fields.join(", ")}`));
       for (const a of c.arguments)
@@ -82,7 +87,7 @@ export function differenceCount(d: ServerDiff): number {
 }
 
 /** `likely renamed, 63%: names 75% alike; shared parameters: code`, escaped. */
-export function renameHint(r: LikelyRename): string {
+export function renameHint(r: Pick<LikelyRename, "score" | "reasons">): string {
   return `likely renamed, ${Math.round(r.score * 100)}%: ${r.reasons.map(escapeLine).join("; ")}`;
 }
 

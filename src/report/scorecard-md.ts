@@ -1,5 +1,5 @@
 import type { Scorecard } from "../score/types.js";
-import { incompleteLine, notCountedLine, ratesLine, serverLabel } from "./scorecard.js";
+import { fewCalls, incompleteLine, notCountedLine, ratesLine, serverLabel } from "./scorecard.js";
 import { mdText } from "./markdown.js";
 
 /** The Markdown scorecard (`--report md`, and the job summary with `--ci`). */
@@ -9,7 +9,7 @@ export function renderScorecardMarkdown(card: Scorecard): string {
   out.push(
     card.grade === null
       ? `**Not graded**: ${mdText(card.not_graded_reason ?? "")} (${coverage})`
-      : `**Grade ${card.grade}** (score ${card.score!.toFixed(2)}), ${coverage}`,
+      : `**Grade ${card.grade}** (score ${card.score!.toFixed(2)}${fewCalls(card)}), ${coverage}`,
     "",
     ...[incompleteLine(card)].filter((l): l is string => l !== null).map((l) => `**${mdText(l)}**\n`),
     ratesLine(card),

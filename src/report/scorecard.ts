@@ -22,7 +22,13 @@ export function gradeLine(card: Scorecard, style: Style): string {
   if (card.grade === null)
     return `${style.bold(style.yellow("Not graded"))}: ${escapeLine(card.not_graded_reason ?? "")}  ${style.dim(coverage)}`;
   const colour = gradeColour(card.grade, style);
-  return `${style.bold(colour(`Grade ${card.grade}`))} (score ${card.score!.toFixed(2)})  ${coverage}`;
+  return `${style.bold(colour(`Grade ${card.grade}`))} (score ${card.score!.toFixed(2)}${fewCalls(card)})  ${coverage}`;
+}
+
+/** `, from only 2 calls` when a grade rests on one or two counted calls, or "". */
+export function fewCalls(card: Scorecard): string {
+  const calls = card.counts.happy.total + card.counts.edge.total;
+  return card.grade !== null && calls <= 2 ? `, from only ${calls} call${calls === 1 ? "" : "s"}` : "";
 }
 
 /**
@@ -70,13 +76,18 @@ export function ratesLine(card: Scorecard): string {
 
 function ratesParts(card: Scorecard): string[] {
   const { rates, counts } = card;
+  // A card that is not graded shows no full credit for what measured nothing (`- (0/0)`).
+  const measured = (r: number | undefined, c: { total: number }) =>
+    card.grade === null && c.total === 0 ? "-" : pct(r);
   const parts = [
-    `valid input ${pct(rates.happy)} (${counts.happy.passed}/${counts.happy.total})`,
-    `edge cases ${pct(rates.edge)} (${counts.edge.passed}/${counts.edge.total}, ${counts.edge_informative} informative)`,
+    `valid input ${measured(rates.happy, counts.happy)} (${counts.happy.passed}/${counts.happy.total})`,
+    `edge cases ${measured(rates.edge, counts.edge)} (${counts.edge.passed}/${counts.edge.total}, ${counts.edge_informative} informative)`,
     `lint ${pct(rates.lint)}`,
   ];
   if (rates.probes !== undefined)
-    parts.push(`probes ${pct(rates.probes)} (${counts.probes.passed}/${counts.probes.total})`);
+    parts.push(
+      `probes ${measured(rates.probes, counts.probes)} (${counts.probes.passed}/${counts.probes.total})`,
+    );
   return parts;
 }
 

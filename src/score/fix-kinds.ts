@@ -11,8 +11,11 @@ export interface FixFacts {
   };
   timeout: { cases: string[] };
   "soft-error": { failed: number; total: number; detail: string };
-  /** `slow`: some of the calls timed out, which a slow backend does too. */
-  environment: { calls: number; detail: string; slow: boolean };
+  /**
+   * `slow`: some of the calls timed out, which a slow backend does too. `cause`: what every call
+   * says the environment lacked (`network` when they differ or say nothing more).
+   */
+  environment: { calls: number; detail: string; slow: boolean; cause: EnvironmentCause };
   /** `unproven`: every refused call's arguments could not be shown valid, so the schema is at fault. */
   "valid-input-refused": { failed: number; total: number; detail: string; unproven: boolean };
   "output-invalid": { detail: string };
@@ -20,6 +23,9 @@ export interface FixFacts {
   lint: { rule: string; message: string; fix: string };
   probe: { probe: ProbeId; reason: string };
 }
+
+/** What the environment lacked: a reachable backend, credentials, or a program (a browser, a command). */
+export type EnvironmentCause = "network" | "credentials" | "missing program";
 
 /** A kind of fix. */
 export type FixKind = keyof FixFacts;
@@ -70,9 +76,18 @@ export const FIX_KINDS: { readonly [K in FixKind]: FixSpec<FixFacts[K]> } = {
   },
   environment: {
     source: () => "call:environment",
-    issue: (f) => `${f.calls} call(s) could not reach the backend, so they are not graded: ${f.detail}`,
-    fix: ({ slow }) =>
-      "Set the credentials or network access the server needs (--env KEY=VALUE), or skip these tools (--no-network, or --capabilities FILE)." +
+    issue: (f) =>
+      f.cause === "missing program"
+        ? `${f.calls} call(s) need a program this machine lacks, so they are not graded: ${f.detail}`
+        : f.cause === "credentials"
+          ? `${f.calls} call(s) were refused for missing or rejected credentials, so they are not graded: ${f.detail}`
+          : `${f.calls} call(s) could not reach the backend, so they are not graded: ${f.detail}`,
+    fix: ({ slow, cause }) =>
+      (cause === "missing program"
+        ? "Install the browser or program the server needs (its message names it), or skip these tools (--capabilities FILE)."
+        : cause === "credentials"
+          ? "Set the credentials the server needs (--env KEY=VALUE), or skip these tools (--capabilities FILE)."
+          : "Set the credentials or network access the server needs (--env KEY=VALUE), or skip these tools (--no-network, or --capabilities FILE).") +
       (slow ? " A backend that answers, but slowly, needs a longer --timeout." : ""),
   },
   "valid-input-refused": {

@@ -1,6 +1,6 @@
 import type { LintFinding } from "../lint/types.js";
 import { ENVIRONMENT_PATTERNS } from "./outcome-patterns.js";
-import { fixOf, type Fix } from "./fix-kinds.js";
+import { fixOf, type EnvironmentCause, type Fix } from "./fix-kinds.js";
 import type { CallRecord, ProbeResult } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
@@ -9,6 +9,22 @@ const UNPROVEN =
   /\((?:generated arguments do not validate|the input schema does not compile|the schema admits no value)/;
 
 type Ranked = Fix & { rank: number };
+
+/**
+ * What the environment lacked, when every call says the same: a program (a browser, a command) or
+ * credentials; otherwise `network`, which the fix names with credentials.
+ */
+function causeOf(records: readonly CallRecord[]): EnvironmentCause {
+  const causes = new Set(
+    records.map((r) =>
+      r.outcome === "timeout"
+        ? "network"
+        : (ENVIRONMENT_PATTERNS.find((p) => p.pattern.test(r.detail))?.what ?? "network"),
+    ),
+  );
+  const [only] = causes;
+  return causes.size === 1 && (only === "missing program" || only === "credentials") ? only : "network";
+}
 
 /**
  * The ranked "Top issues to fix": crashes, tools failing valid input, broken output schemas, lint
@@ -74,6 +90,7 @@ export function collectFixes(
             calls: environment.length,
             detail: environment[0]!.detail.replace(/^could not reach its backend: (?:error result: )?/, ""),
             slow: environment.some((r) => r.outcome === "timeout"),
+            cause: causeOf(environment),
           },
         ),
       );

@@ -41,7 +41,11 @@ interface Ctx extends GenerateOptions {
   budget: GenerationBudget;
 }
 
+// Past MAX_DEPTH only what is required is made (no optional property, the fewest items); a schema
+// that still nests itself at STOP_DEPTH (a recursive $ref whose children are required, with at
+// least one item) has no finite value toolscore can make, and generation stops there and says so.
 const MAX_DEPTH = 8;
+const STOP_DEPTH = 32;
 
 /** Generates one value valid under `schema` (a sub-schema of `root`), or NO_VALUE. */
 export function generateValue(
@@ -60,6 +64,11 @@ function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
   if (!s) return NO_VALUE;
   if (!ctx.budget.take(1)) return skip(ctx, ctx.budget.stopped!);
   depth += typeof raw.$ref === "string" ? 1 : 0;
+  if (depth >= STOP_DEPTH)
+    return skip(
+      ctx,
+      `generation stopped at depth ${STOP_DEPTH}: the schema nests itself (a recursive $ref) with required children`,
+    );
   if ("const" in s) return ctx.safe && onlyWriteModes(s) ? NO_VALUE : s.const;
   if (Array.isArray(s.enum)) {
     const choices = ctx.safe ? harmlessValues(s.enum) : s.enum;
@@ -189,13 +198,14 @@ function genString(s: Schema, ctx: Ctx): unknown {
 function genArray(s: Schema, ctx: Ctx, depth: number): unknown {
   const capped = itemsOverCap(s);
   if (capped) return skip(ctx, capped);
-  const minItems = typeof s.minItems === "number" ? Math.max(0, s.minItems) : 1;
+  const deep = depth >= MAX_DEPTH;
+  // Deep down, an array holds only the items it must: a tree of required children ends there.
+  const minItems = typeof s.minItems === "number" ? Math.max(0, s.minItems) : deep ? 0 : 1;
   const maxItems = typeof s.maxItems === "number" ? s.maxItems : minItems + 3;
   if (minItems > maxItems) return NO_VALUE;
   // Tuple forms: draft-07 list-form items (+ additionalItems) and 2020-12 prefixItems (+ items).
   const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
   const rest = Array.isArray(s.items) ? s.additionalItems : Array.isArray(s.prefixItems) ? s.items : s.items;
-  const deep = depth >= MAX_DEPTH;
   let n = deep ? minItems : ctx.rng.int(minItems, Math.min(maxItems, minItems + 3));
   if (rest === false) n = Math.min(n, prefix.length);
   if (n < prefix.length && n < minItems) return NO_VALUE;

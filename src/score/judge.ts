@@ -67,9 +67,29 @@ export function errorClass(text: string, code?: number): "environment" | "not-fo
 }
 
 /**
- * The error a successful answer carries as its only content (`Failed to …`, `{"error": …}`), or
- * null. An answer that repeats one of the call's string arguments is about that argument (a tool
- * asked for an "error" message returns one), not a failure.
+ * The text a JSON-encoded string answer holds (`"\"Failed to list products\""` holds `Failed to list
+ * products`), unwrapped up to three times; any other text as it is.
+ */
+function unquoted(text: string): string {
+  let out = text;
+  for (let i = 0; i < 3 && /^\s*"/.test(out); i++) {
+    try {
+      const parsed: unknown = JSON.parse(out);
+      if (typeof parsed !== "string") break;
+      out = parsed.trim();
+    } catch {
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * The error a successful answer carries as its only content (`Failed to …`, `{"error": …}`, or
+ * either as a JSON-encoded string), or null. An answer whose error words are one of the call's
+ * string arguments repeated is about that argument (a tool asked for an "error" message returns
+ * one), not a failure; an argument echoed elsewhere in an error (`Invalid library ID format:
+ * bravo`) excuses nothing.
  */
 export function softError(
   result: Record<string, unknown>,
@@ -79,14 +99,11 @@ export function softError(
   if (isObject(sc) && sc.error && Object.keys(sc).length <= 3) return JSON.stringify(sc);
   const content = Array.isArray(result.content) ? result.content : [];
   if (content.length === 0 || !content.every((c) => isObject(c) && c.type === "text")) return null;
-  const text = resultText(result);
-  if (text.length === 0 || text.length > 500) return null;
-  const lower = text.toLowerCase();
-  if (
-    Object.values(args).some((v) => typeof v === "string" && v.length >= 3 && lower.includes(v.toLowerCase()))
-  )
-    return null;
-  if (SOFT_ERROR_PATTERN.test(text)) return text;
+  const raw = resultText(result);
+  if (raw.length === 0 || raw.length > 500) return null;
+  const text = unquoted(raw);
+  const words = SOFT_ERROR_PATTERN.exec(text);
+  if (words) return echoed(text, words.index + words[0].length, args) ? null : text;
   try {
     const parsed: unknown = JSON.parse(text);
     if (isObject(parsed) && parsed.error && Object.keys(parsed).length <= 3) return text;
@@ -94,6 +111,22 @@ export function softError(
     // Not JSON: an ordinary answer.
   }
   return null;
+}
+
+/** Whether one of the string arguments stands in `text` where it overlaps its first `end` characters. */
+function echoed(text: string, end: number, args: Record<string, unknown>): boolean {
+  const lower = text.toLowerCase();
+  return Object.values(args).some((v) => {
+    if (typeof v !== "string" || v.length < 3) return false;
+    const at = lower.indexOf(v.toLowerCase());
+    return at !== -1 && at < end;
+  });
+}
+
+/** Whether an environment error came from the backend or the way to it (network, rate limit), not from a missing program or credentials. */
+function reachedBackend(text: string): boolean {
+  const what = ENVIRONMENT_PATTERNS.find((p) => p.pattern.test(text))?.what;
+  return what === "network" || what === "rate limit";
 }
 
 const NOT_COUNTED = { environment: "could not reach its backend", "needs-input": "needs a person's input" };
@@ -105,7 +138,8 @@ const NOT_COUNTED = { environment: "could not reach its backend", "needs-input":
  * (an unreachable backend, missing credentials, a missing browser), "not found" for a generated id
  * or path, or a request for a person's input is not counted. An edge call with invalid arguments
  * passes only when the server rejects them with an error that says what was wrong (or "not
- * found"); one whose arguments the schema allows passes on any answer.
+ * found"), and fails when they reached the backend unchecked (a network error or a rate limit);
+ * one whose arguments the schema allows passes on any answer.
  */
 export function judgeOutcome(
   o: CallOutcome,
@@ -144,6 +178,14 @@ export function judgeOutcome(
   });
   if (errorText !== null) {
     const cls = errorClass(errorText, o.ok ? undefined : o.error.code);
+    // Invalid input that reached the backend was not checked by the server: that counts.
+    if (cls === "environment" && kind === "edge" && edge.invalid && reachedBackend(errorText))
+      return v(
+        false,
+        outcome === "result" ? "soft-error" : "tool-error",
+        true,
+        `not checked: the invalid input reached the backend (${cut(errorText)})`,
+      );
     if (cls === "environment" || cls === "needs-input")
       return v(false, cls, false, `${NOT_COUNTED[cls]}: ${detail}`);
     if (cls === "not-found")

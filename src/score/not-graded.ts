@@ -9,6 +9,9 @@ export interface GradingFacts {
   plans: readonly ToolPlan[];
   /** Counted happy calls (valid input). */
   happy: PassCount;
+  /** Counted edge cases and judged probes: what else can measure the server. */
+  edge: PassCount;
+  probes: PassCount;
   notCounted: { environment: number; not_found: number; needs_input: number };
 }
 
@@ -20,7 +23,8 @@ function skippedWhy(plans: readonly ToolPlan[]): string {
   const unknown = skipped.filter((p) => p.capabilities.some((c) => c.capability === "unknown")).length;
   const network = skipped.filter((p) => p.skippedReason!.endsWith("--no-network")).length;
   const unnamed = skipped.filter((p) => p.skippedNote === "no name").length;
-  const writes = skipped.length - unknown - network - unnamed;
+  const capped = skipped.filter((p) => p.skippedNote === "too large").length;
+  const writes = skipped.length - unknown - network - unnamed - capped;
   const all = skipped.length === plans.length && skipped.length > 1 ? "all " : "";
   const parts = [
     ...(unknown
@@ -35,6 +39,11 @@ function skippedWhy(plans: readonly ToolPlan[]): string {
       ? [`${n(network, "tool reaches", "tools reach")} the network (skipped by --no-network)`]
       : []),
     ...(unnamed ? [`${n(unnamed, "tool has", "tools have")} no usable name`] : []),
+    ...(capped
+      ? [
+          `${n(capped, "tool's", "tools'")} arguments could not be generated (a bound of generation stopped them)`,
+        ]
+      : []),
   ];
   return `${all}${parts.join("; ")}`;
 }
@@ -47,7 +56,10 @@ export function notGradedReason(f: GradingFacts): string | null {
   if (f.happy.total > 0) return null;
   const { environment, not_found, needs_input } = f.notCounted;
   // Calls that could not reach their backend make the card incomplete, not ungraded: the grade
-  // stands on the components that could be measured (see runScorecard).
+  // stands on the components that could be measured (see runScorecard). When no call measured
+  // anything, lint alone is left, and that is `mcp lint`'s answer, not a grade.
+  if (environment > 0 && f.edge.total === 0 && f.probes.total === 0)
+    return `no call measured the server: ${n(environment, "call")} could not reach ${environment === 1 ? "its" : "their"} backend (the lint findings alone are mcp lint's answer)`;
   if (environment > 0) return null;
   const parts = [
     ...(not_found ? [`${n(not_found, "call")} named something that does not exist`] : []),

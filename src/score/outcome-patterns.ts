@@ -21,7 +21,7 @@ export const ENVIRONMENT_PATTERNS: ReadonlyArray<{ what: string; pattern: RegExp
   {
     what: "credentials",
     pattern:
-      /\b(?:401|403)\b.{0,40}\b(?:unauthori[sz]ed|forbidden)\b|\b(?:unauthori[sz]ed|unauthenticated|authentication (?:failed|required|error)|not authenticated|invalid (?:api[ _-]?key|token|credentials?|authentication)|(?:api[ _-]?key|access token|token|credentials?)\b.{0,30}\b(?:missing|required|not (?:set|provided|configured|found)|invalid|expired|rejected)|missing (?:api[ _-]?key|token|credentials?)|bad credentials|permission denied for|no configuration has been provided|kubeconfig)\b/i,
+      /\b(?:401|403)\b.{0,40}\b(?:unauthori[sz]ed|forbidden)\b|\b(?:unauthori[sz]ed|unauthenticated|authentication (?:failed|required|error)|not authenticated|invalid (?:(?!page|pagination|continuation|cursor|next|sync)[\w-]+ ){0,3}(?:api[ _-]?key|token|credentials?|authentication)|(?:api[ _-]?key|access token|token|credentials?)\b.{0,30}\b(?:missing|required|not (?:set|provided|configured|found)|invalid|expired|rejected)|missing (?:api[ _-]?key|token|credentials?)|bad credentials|permission denied for|no configuration has been provided|kubeconfig)\b/i,
   },
   {
     // `GITHUB_PERSONAL_ACCESS_TOKEN environment variable is not set`: the name runs into the word.
@@ -33,13 +33,13 @@ export const ENVIRONMENT_PATTERNS: ReadonlyArray<{ what: string; pattern: RegExp
   {
     what: "missing program",
     pattern:
-      /\b(?:executable doesn't exist|browser (?:is )?not (?:found|installed)|could not find (?:chrome|chromium|firefox|browser|expected browser)|failed to launch (?:the )?browser|command not found|spawn \S+ ENOENT|is not installed|not found in PATH)\b/i,
+      /\b(?:executable doesn't exist|browser (?:is )?not (?:found|installed)|(?:chrome|chromium|firefox|webkit|msedge) distribution '[^']*' is not found|could not find (?:google )?(?:chrome|chromium|firefox|browser|expected browser)|failed to launch (?:the )?browser|command not found|spawn \S+ ENOENT|is not installed|not found in PATH)\b/i,
   },
 ];
 
 /** "Not found": the id, name or path the call named does not exist (checked after the environment). */
 export const NOT_FOUND_PATTERN =
-  /\b(?<!(?:method|tool|command) )(?:not found|no such (?:file|directory|\w+)|(?:does not|doesn't|did not|didn't) (?:exist|match any)|ENOENT|404|unknown (?:id|\w+ id|\w+ name)|no \w+ (?:with|for|named|matching) (?:the )?(?:id|name|path|key)|could not find)\b/i;
+  /\b(?<!(?:method|tool|command) )(?:not found|no such (?:file|directory|\w+)|(?:does not|doesn't|did not|didn't) (?:exist|match any)|ENOENT|404|unknown (?:id|\w+ id|\w+ name)|no \w+ (?:found )?(?:with|for|named|matching) (?:the )?(?:id|name|path|key|pid)|could not find)\b/i;
 
 /** The server wants a person to answer first (elicitation, a confirmation). */
 export const NEEDS_INPUT_PATTERN =

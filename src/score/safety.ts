@@ -2,7 +2,12 @@
 // argument that could make it write. Tool choice (capabilities) decides which tools are called;
 // this decides what they are called with, and skips a tool that cannot be called harmlessly.
 import type { RawTool } from "../mcp/types.js";
-import { describedChange, isWriteModeValue, writeLikeParameter } from "../pin/effect-words.js";
+import {
+  describedChange,
+  isWriteModeValue,
+  sortsOrFilters,
+  writeLikeParameter,
+} from "../pin/effect-words.js";
 import { isObject, resolveRef, type Schema } from "./schema.js";
 import { appendAll } from "../util/order.js";
 
@@ -63,8 +68,9 @@ const DESTINATION =
 /**
  * Why a tool that its capabilities let through is still not called without --allow-writes, or
  * null. A description that says the tool sets, changes, writes, deletes or runs something outranks
- * `readOnlyHint: true`; a required parameter that takes only write modes (`operation: "set"`) or
- * names where to write (its description says so) cannot be filled harmlessly.
+ * `readOnlyHint: true`; a required parameter that takes only write modes (`operation: "set"`, but
+ * not a field to sort or filter by) or names where to write (its description says so) cannot be
+ * filled harmlessly.
  */
 export function unsafeArguments(tool: RawTool): string | null {
   const said = describedChange(tool.description);
@@ -75,7 +81,7 @@ export function unsafeArguments(tool: RawTool): string | null {
   for (const name of required) {
     if (!Object.hasOwn(props, name)) continue;
     const s = deref(props[name], root);
-    if (requiredOnlyWrites(s, root))
+    if (!sortsOrFilters(name, s) && requiredOnlyWrites(s, root))
       return `required '${name}' takes only write, delete or exec values (${writeModes(s, root)
         .map((v) => `'${v}'`)
         .join(", ")})`;

@@ -127,6 +127,8 @@ export function tallyScorecard({
     called,
     plans,
     happy,
+    edge: edgeCount,
+    probes: probeCount,
     notCounted,
   });
   const score = notGraded ? null : scoreOf(rates);

@@ -162,10 +162,26 @@ describe("no valid-input call reaches its backend: a grade marked incomplete, no
     assert.equal(allowed.code, 0, allowed.stderr);
   });
 
-  test("without edge cases, the grade stands on lint alone", async () => {
+  test("without edge cases nothing measured the server: no letter from lint alone", async () => {
     const { card: c } = await card("unreachable-only", ["--no-edge-cases"]);
-    assert.deepEqual(c.rates, { lint: 1 });
-    assert.equal(c.grade, "A");
+    assert.equal(c.grade, null);
+    assert.equal(c.score, null);
+    assert.equal(
+      c.not_graded_reason,
+      "no call measured the server: 3 calls could not reach their backend (the lint findings alone are mcp lint's answer)",
+    );
     assert.equal(c.incomplete?.calls, 3);
+    const console = await runCli([
+      "mcp",
+      "test",
+      `${fixtureCommand("score-outcome.mjs")} unreachable-only`,
+      "--no-edge-cases",
+    ]);
+    assert.match(console.stdout, /^Not graded: no call measured the server/m);
+    // No full credit for what measured nothing.
+    assert.match(
+      console.stdout,
+      /^  valid input - \(0\/0\)  edge cases - \(0\/0, 0 informative\)  lint 1\.00$/m,
+    );
   });
 });

@@ -3,7 +3,8 @@
 // kubernetes, notion, playwright, slack, tavily). Reviewed by hand: a read verb after a vendor
 // prefix reads, destructive tools write too, exec only where the tool runs what it is given
 // (`kubectl_generic`, `browser_evaluate`, `browser_run_code_unsafe`, `start_process`,
-// `exec_in_pod`; not `firecrawl_parse`, which only advises the model to run a curl command), never on "running
+// `exec_in_pod`, `interact_with_process`, which types into a shell or REPL; not `firecrawl_parse`,
+// which only advises the model to run a curl command), never on "running
 // processes". Annotations the servers declare are taken as they are (Playwright's and Notion's
 // destructiveHint).
 import { test } from "node:test";
@@ -34,7 +35,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     get_recent_tool_calls: "read",
     get_usage_stats: "read",
     give_feedback_to_desktop_commander: "read write network",
-    interact_with_process: "write delete network",
+    interact_with_process: "write delete network exec",
     kill_process: "write delete",
     list_directory: "read",
     list_processes: "read",

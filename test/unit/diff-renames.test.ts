@@ -3,6 +3,7 @@
 // published earlier definitions, abridged).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { diffSnapshots } from "../../src/diff/index.js";
 import { nameSimilarity } from "../../src/diff/name-similarity.js";
@@ -244,4 +245,74 @@ test("past rename-pairs, renames are not looked for, and every format says so", 
   } finally {
     setLimits();
   }
+});
+
+test("prompts and resource templates renamed are paired by the same evidence as tools (server-everything)", () => {
+  // The prompts and templates of server-everything 2025.9.25 and 2026.8.31, as they list them.
+  const both = JSON.parse(readFileSync(join(REAL, "surface", "everything.json"), "utf8")) as Record<
+    string,
+    Pick<ServerSnapshot, "prompts" | "resource_templates">
+  >;
+  const d = diffSnapshots(
+    snapshotOf({ tools: [], ...both["2025.9.25"] }),
+    snapshotOf({ tools: [], ...both["2026.8.31"] }),
+  );
+  const prompts = d.surface.find((s) => s.kind === "prompt")!;
+  assert.deepEqual(
+    prompts.renames?.map((r) => [r.from, r.to, r.reasons]),
+    [
+      [
+        "resource_prompt",
+        "resource-prompt",
+        ["same words in another case style", "same description", "shared parameters: resourceId"],
+      ],
+      [
+        "simple_prompt",
+        "simple-prompt",
+        ["same words in another case style", "descriptions 44% alike", "both take no parameters"],
+      ],
+    ],
+  );
+  // Still removals, and still breaking, with what they were likely renamed to.
+  assert.deepEqual(prompts.removed, ["complex_prompt", "resource_prompt", "simple_prompt"]);
+  const reasons = d.breaking.filter((b) => b.kind === "prompt-removed").map((b) => [b.item?.key, b.reason]);
+  assert.deepEqual(
+    reasons.map(([k]) => k),
+    ["complex_prompt", "resource_prompt", "simple_prompt"],
+  );
+  assert.equal(reasons[0]![1], "prompt removed");
+  assert.match(reasons[1]![1]!, /^prompt removed \(likely renamed to 'resource-prompt': same words/);
+  const templates = d.surface.find((s) => s.kind === "resource_template")!;
+  assert.deepEqual(
+    templates.renames?.map((r) => [r.from, r.to]),
+    [["test://static/resource/{id}", "demo://resource/dynamic/text/{resourceId}"]],
+  );
+  const text = renderDiff(d, { brief: true });
+  assert.match(text, /^~ prompt resource_prompt -> resource-prompt {2}\(likely renamed, 90%: /m);
+  assert.doesNotMatch(text, /^[-+] prompt (?:resource|simple)[-_]prompt$/m);
+  assert.match(text, /^- prompt complex_prompt$/m);
+  assert.match(
+    renderDiffMarkdown(d),
+    /^\| removed \| prompt resource\\_prompt \| likely renamed to resource-prompt, 90%: /m,
+  );
+  // The JSON document holds the renames; a kind without any has no `renames`.
+  const json = JSON.parse(JSON.stringify(d.toJSON())) as { surface: Array<Record<string, unknown>> };
+  assert.equal((json.surface[0]!.renames as unknown[]).length, 2);
+});
+
+test("prompts that only share a word are not paired", () => {
+  const d = diffSnapshots(
+    snapshotOf({
+      tools: [],
+      prompts: [{ name: "summarize_issue", description: "Summarize a GitHub issue" }],
+    }),
+    snapshotOf({
+      tools: [],
+      prompts: [
+        { name: "translate_text", description: "Translate text to French", arguments: [{ name: "text" }] },
+      ],
+    }),
+  );
+  assert.equal(d.surface[0]!.renames, undefined);
+  assert.equal(d.breaking[0]!.reason, "prompt removed");
 });

@@ -307,3 +307,31 @@ test("a marker goes into free-form strings, within maxLength", () => {
   assert.equal(g.args.title, "tsprobe123");
   assert.equal(g.args.kind, "a");
 });
+
+test("a recursive $ref tree with required children: arguments end, and a tree that cannot end says where it stopped", () => {
+  const tree = (minItems?: number) => ({
+    type: "object",
+    properties: { tree: { $ref: "#/$defs/node" } },
+    required: ["tree"],
+    $defs: {
+      node: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          children: { type: "array", items: { $ref: "#/$defs/node" }, ...(minItems ? { minItems } : {}) },
+        },
+        required: ["name", "children"],
+      },
+    },
+  });
+  for (let seed = 0; seed < 5; seed++) {
+    const g = generateArguments(tree(), new Prng(`tree-${seed}`));
+    assert.equal(g.valid, true, g.reason);
+  }
+  const endless = generateArguments(tree(1), new Prng("tree"));
+  assert.equal(endless.valid, false);
+  assert.equal(
+    endless.capped,
+    "generation stopped at depth 32: the schema nests itself (a recursive $ref) with required children",
+  );
+});

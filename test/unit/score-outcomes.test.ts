@@ -84,7 +84,16 @@ test("judgeOutcome: what counts, what passes, and why", () => {
   assert.deepEqual(j(ok("3 results"), "edge"), [false, "ok", true]);
   assert.deepEqual(j(ok("Failed: bad query"), "edge"), [false, "soft-error", true]);
   assert.deepEqual(j(err("Item 9 not found"), "edge"), [true, "not-found", true]);
-  assert.deepEqual(j(err("fetch failed"), "edge"), [false, "environment", false]);
+  // Invalid input that reached the backend was not checked: it counts. Allowed input is not counted.
+  assert.deepEqual(j(err("fetch failed"), "edge"), [false, "tool-error", true]);
+  assert.deepEqual(j(ok("Search failed: fetch failed"), "edge"), [false, "soft-error", true]);
+  assert.deepEqual(j(err("fetch failed"), "edge", false), [false, "environment", false]);
+  // A missing program or credentials say nothing of whether the input was checked.
+  assert.deepEqual(j(err("browserType.launch: Executable doesn't exist"), "edge"), [
+    false,
+    "environment",
+    false,
+  ]);
   // Input the schema allows (an empty string where no minLength is set) passes on any answer.
   assert.deepEqual(j(ok("0 results"), "edge", false), [true, "ok", true]);
   const rpc: CallOutcome = {

@@ -83,3 +83,24 @@ test("fixes are data: each has a kind and its facts, its sentences come from the
   for (const f of json.fixes)
     assert.deepEqual(Object.keys(f), ["tool", "severity", "source", "blocking", "issue", "fix"]);
 });
+
+test("a grade resting on one or two calls says so beside the letter; three calls need no word", async () => {
+  const ok = async () => ({
+    ok: true as const,
+    result: { content: [{ type: "text", text: "3 things" }] },
+    latencyMs: 1,
+  });
+  const plain = { ...snapshot, tools: [{ ...snapshot.tools[0]!, name: "list_things" }] };
+  const one = await runScorecard({ snapshot: plain, call: ok }, { cases: 1 });
+  assert.equal(one.counts.happy.total + one.counts.edge.total, 1);
+  assert.match(
+    renderScorecard(one, PLAIN),
+    /^Grade A \(score 1\.00, from only 1 call\)  called 1 of 1 tool$/m,
+  );
+  assert.match(
+    renderScorecardMarkdown(one),
+    /^\*\*Grade A\*\* \(score 1\.00, from only 1 call\), called 1 of 1 tools$/m,
+  );
+  const three = await runScorecard({ snapshot: plain, call: ok }, { cases: 3 });
+  assert.match(renderScorecard(three, PLAIN), /^Grade A \(score 1\.00\)  called 1 of 1 tool$/m);
+});

@@ -314,3 +314,32 @@ test("valid input only 'not found' or needing input, with no backend unreachable
     "no valid-input call could be judged: 2 calls named something that does not exist",
   );
 });
+
+test("a tree that nests itself without end: the tool is skipped with where generation stopped, never a stack overflow", async () => {
+  const node = {
+    type: "object",
+    properties: { children: { type: "array", minItems: 1, items: { $ref: "#/$defs/node" } } },
+    required: ["children"],
+  };
+  const tool: RawTool = {
+    name: "get_tree_size",
+    description: "Count the nodes of a tree.",
+    inputSchema: {
+      type: "object",
+      properties: { tree: { $ref: "#/$defs/node" } },
+      required: ["tree"],
+      $defs: { node },
+    },
+    annotations: { readOnlyHint: true },
+  };
+  const card = await runScorecard({ snapshot: snap([tool]), call: async () => ok() }, { cases: 3 });
+  assert.deepEqual(card.calls, []);
+  assert.equal(
+    card.tools[0]!.skipped_reason,
+    "its arguments were not generated: generation stopped at depth 32: the schema nests itself (a recursive $ref) with required children",
+  );
+  assert.equal(
+    card.not_graded_reason,
+    "no tool was called: 1 tool's arguments could not be generated (a bound of generation stopped them)",
+  );
+});

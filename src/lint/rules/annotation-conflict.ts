@@ -1,5 +1,5 @@
 import { deriveEffects } from "../../pin/effects.js";
-import { describedChange, isWriteModeValue } from "../../pin/effect-words.js";
+import { describedChange, isWriteModeValue, sortsOrFilters } from "../../pin/effect-words.js";
 import { defineRule } from "../rule.js";
 import { isObject } from "../walk.js";
 
@@ -8,7 +8,8 @@ function writeModes(inputSchema: unknown): string[] {
   if (!isObject(inputSchema) || !isObject(inputSchema.properties)) return [];
   const out: string[] = [];
   for (const [name, s] of Object.entries(inputSchema.properties)) {
-    if (!isObject(s)) continue;
+    // A field to sort or filter by (`order_by: "label_priority"`) offers no operation.
+    if (!isObject(s) || sortsOrFilters(name, s)) continue;
     const values = [
       ...(Array.isArray(s.enum) ? s.enum : []),
       ...("const" in s ? [s.const] : []),
