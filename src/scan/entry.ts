@@ -80,12 +80,17 @@ export function showArgv(argv: readonly string[]): string {
 
 /**
  * True when an argv runs `toolscore mcp guard`: the words `mcp guard` after a word naming the
- * toolscore binary (or its `cli.js` run by node).
+ * toolscore binary (or its `cli.js` run by node), or after any launcher (a wrapper script, an
+ * alias) when they go on as the guard's own do, with `--lock` before a `--`.
  */
 export function isGuardedArgv(argv: readonly string[]): boolean {
   const i = argv.findIndex((a, k) => a === "mcp" && argv[k + 1] === "guard");
   if (i < 1) return false;
-  return argv.slice(0, i).some((a) => /^toolscore/i.test(basename(a)) || /^cli\.m?js$/.test(basename(a)));
+  if (argv.slice(0, i).some((a) => /^toolscore/i.test(basename(a)) || /^cli\.m?js$/.test(basename(a))))
+    return true;
+  const rest = argv.slice(i + 2);
+  const dash = rest.indexOf("--");
+  return dash > 0 && rest.slice(0, dash).includes("--lock");
 }
 
 /**
