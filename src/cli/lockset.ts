@@ -29,7 +29,8 @@ import {
   type LockSetPinSummary,
 } from "../report/lockset.js";
 import { COLOR, PLAIN } from "../report/style.js";
-import { redactArgs, showUrl, unguardedEntry } from "../scan/entry.js";
+import { redactArgs, showUrl } from "../scan/argv-secrets.js";
+import { unguardedEntry } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { readJsonFile, writeFileAtomic } from "../util/fs.js";
