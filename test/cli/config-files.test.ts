@@ -144,4 +144,32 @@ describe("mcp guard --install on a user's file", () => {
     assert.match(u.stdout, /notes: unwrapped/);
     assert.equal(readFileSync(p, "utf8"), jsonText);
   });
+
+  test("pinning a second entry into the lock of another entry's server is refused; the same one again is not", async () => {
+    const other = join(dir, "other.json");
+    writeFileSync(other, JSON.stringify(surfaceFile("other", ["get_other"])));
+    const p = file(
+      JSON.stringify({
+        mcpServers: {
+          notes: JSON.parse(entry) as unknown,
+          other: { command: process.execPath, args: [fixture("pin-surface.mjs"), other] },
+        },
+      }),
+    );
+    const lock = join(dir, "one.lock.json");
+    const pin = (server: string) =>
+      runCli(["mcp", "pin", "--config", p, "--server", server, "--lock", lock], { cwd: dir });
+    assert.equal((await pin("notes")).code, 0);
+    const before = readFileSync(lock, "utf8");
+    const r = await pin("other");
+    assert.equal(r.code, 2);
+    assert.match(
+      r.stderr,
+      /one\.lock\.json is the lock of server 'notes', and "other" runs 'other': nothing written/,
+    );
+    assert.equal(readFileSync(lock, "utf8"), before);
+    const again = await pin("notes");
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(readFileSync(lock, "utf8"), before);
+  });
 });
