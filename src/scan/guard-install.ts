@@ -60,7 +60,9 @@ const list = (words: string[]) => words.map((w) => JSON.stringify(w)).join(", ")
 
 /** The words after toolscore's own that run the guard for entry `name`, up to and with `--`. */
 export function guardWords(o: InstallOptions, name: string): string[] {
-  return ["mcp", "guard", "--lock", o.lock, ...(o.lockSet ? ["--server", name] : []), "--"];
+  // A name that starts with a dash (even `--`) is joined to its option, so it never reads as one.
+  const server = name.startsWith("-") ? [`--server=${name}`] : ["--server", name];
+  return ["mcp", "guard", "--lock", o.lock, ...(o.lockSet ? server : []), "--"];
 }
 
 /** The steps that wrap one entry, or why it cannot be wrapped. */
