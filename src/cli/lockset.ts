@@ -8,7 +8,7 @@ import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { EffectOverrides } from "../pin/effects.js";
 import { buildLock, type Lock } from "../pin/lock.js";
-import { isLockSetFile } from "../pin/lock-file.js";
+import { isLockSetFile, readLock } from "../pin/lock-file.js";
 import {
   buildLockSet,
   entryLock,
@@ -29,7 +29,8 @@ import {
   type LockSetPinSummary,
 } from "../report/lockset.js";
 import { COLOR, PLAIN } from "../report/style.js";
-import { redactArgs, showUrl, unguardedEntry } from "../scan/entry.js";
+import { redactArgs, showUrl } from "../scan/argv-secrets.js";
+import { unguardedEntry } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { readJsonFile, writeFileAtomic } from "../util/fs.js";
@@ -94,6 +95,28 @@ export function readGuardLock(
       { path },
     );
   return entryLock(set.servers[server]!);
+}
+
+/**
+ * Refuses to write the lock of a config's entry (`--config FILE --server NAME`) over the lock of one
+ * server that another entry runs (told by the server's name): pinning a second entry into the lock
+ * of the first would throw the first one's approval away. Pinning the same server again is fine.
+ */
+export function refuseOtherServerLock(lockPath: string, lockArg: string, lock: Lock, entry: string): void {
+  if (!existsSync(lockPath) || isLockSetFile(lockPath)) return;
+  let old: Lock;
+  try {
+    old = readLock(lockPath);
+  } catch {
+    return; // not a lock: replaced, as before
+  }
+  const name = (l: Lock) =>
+    typeof l.server.name === "string" ? l.server.name : JSON.stringify(l.server.name);
+  if (name(old) === name(lock)) return;
+  throw new ToolscoreError(
+    "USAGE",
+    `${lockArg} is the lock of server '${escapeLine(name(old))}', and ${JSON.stringify(entry)} runs '${escapeLine(name(lock))}': nothing written; pin it into a file of its own (--lock FILE), or the whole config into a lock set (toolscore mcp pin --config FILE)`,
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ItemKind } from "./kinds.js";
 export type GuardEventName =
   | "verified"
   | "withheld"
+  | "removed"
   | "refused"
   | "warned"
   | "dropped"
@@ -40,7 +41,7 @@ export interface GuardEvent {
   signal?: string | null;
   /**
    * `unverified`, `lock-invalid`, `stopped` (the guard ended the session: a limit, a server no
-   * longer reachable): why, in words that quote nothing the server sent.
+   * longer reachable), a refused list: why, in words that quote nothing the server sent.
    */
   reason?: string;
 }
@@ -71,7 +72,8 @@ function describe(e: GuardEvent): string {
     case "verified":
       return `verified ${e.items ?? 0} item(s) against the lock: ${e.ok ? "no drift" : `drift, ${e.withheld ?? 0} withheld`}`;
     case "refused":
-      return `refused ${e.method ?? "a request"}${e.kind && e.kind !== "instructions" ? ` for ${what}` : ""}${rule}`;
+      // A refused list names no item: the reason says why instead.
+      return `refused ${e.method ?? "a request"}${e.name !== undefined && e.kind && e.kind !== "instructions" ? ` for ${what}` : ""}${rule}${e.reason ? `: ${e.reason}` : ""}`;
     case "server-exited":
       return `the server exited (${e.signal ? `signal ${e.signal}` : `code ${String(e.code)}`})`;
     case "stopped":

@@ -8,7 +8,7 @@ import { checkSurface, indexLock, type HandshakeFacts, type LockIndex } from "./
 import type { GuardEvent, GuardLog } from "./events.js";
 import { Approvals } from "./gate.js";
 import { handshakeFacts } from "./handshake.js";
-import type { KindSpec } from "./kinds.js";
+import type { ItemKind, KindSpec } from "./kinds.js";
 import { judgeList, logVerdict, type ListOutcome } from "./lists.js";
 import type { DriftMode } from "./modes.js";
 import type { Refusal } from "./refusal.js";
@@ -121,6 +121,12 @@ export class SurfaceVerdicts {
       const verdict = checkSurface(this.opts.lock, surface.facts, surface.items);
       this.approvals.verified(verdict, surface.items);
       const { log, onDrift } = this.opts;
+      // An item the lock has and the server no longer lists is never withheld: it is named here.
+      for (const f of verdict.report.findings)
+        if (f.rule.endsWith("-removed")) {
+          const kind: ItemKind = f.item?.kind ?? "tool";
+          log({ event: "removed", kind, name: f.item?.key ?? f.tool ?? "", rule: f.rule });
+        }
       logVerdict(
         log,
         onDrift,
@@ -141,7 +147,11 @@ export class SurfaceVerdicts {
   listRequest(spec: KindSpec): UseVerdict {
     const refusal = this.approvals.standing(spec.listMethod);
     if (!refusal || this.opts.onDrift === "warn") return undefined;
-    return { refusal, event: { event: "refused", method: spec.listMethod, kind: spec.kind } };
+    const rules = refusal.data.rules as readonly string[] | undefined;
+    const reason = rules
+      ? `the server drifted from its lock (${rules.join(", ")})`
+      : "the server could not be checked against its lock";
+    return { refusal, event: { event: "refused", method: spec.listMethod, kind: spec.kind, reason } };
   }
 
   /** The server's result of a list request of `spec`, checked item by item. */

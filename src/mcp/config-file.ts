@@ -2,11 +2,17 @@
 // TOML, and the places inside it where servers are listed. Entries of the clients whose shape
 // differs (opencode, Codex, Gemini CLI's httpUrl) are turned into the common shape that
 // config.ts normalises, so every command reads every client's file the same way.
-import { readFileSync } from "node:fs";
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import {
+  parse as parseJsonc,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject, stripBom } from "../util/json.js";
+import { readUserFile } from "./config-io.js";
 
 /** Where a file's servers live inside it (see the client table in src/scan/clients.ts). */
 export type ConfigShape = "mcpServers" | "servers" | "mcp.servers" | "claude-code" | "opencode" | "codex";
@@ -66,19 +72,12 @@ export function parseConfigText(text: string, path: string, format = formatOf(pa
   return data;
 }
 
-/** Reads a config file's text; a missing or unreadable file is a ToolscoreError. */
+/**
+ * Reads a config file's text: a regular file (symlinks followed) of at most CONFIG_MAX_MB MB; a
+ * missing, unreadable or special file (a device, a FIFO, a link loop) is a ToolscoreError.
+ */
 export function readConfigText(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new ToolscoreError("FILE_NOT_FOUND", `no such file: ${path}`, { path });
-    if (code === "EISDIR")
-      throw new ToolscoreError("FILE_INVALID", `${path} is a folder, not a client config`, { path });
-    throw new ToolscoreError("FILE_INVALID", `cannot read ${path} (${code ?? (e as Error).message})`, {
-      path,
-    });
-  }
+  return readUserFile(path).text;
 }
 
 /** The shape of a file the user named with --config: from its name and what it holds. */
@@ -197,8 +196,75 @@ export function readClientConfig(path: string): ClientConfigFile {
   return { path, text, data, shape };
 }
 
-/** The servers of a config file named on the command line: its user-wide list (not Claude Code's per-project ones). */
+/**
+ * The name an entry goes by in lock sets and on the command line (`--server`): its own name for a
+ * user-wide entry, `DIR:NAME` for one of Claude Code's per-project entries, so that a project's
+ * entry and a user-wide one of the same name never share a lock entry.
+ */
+export function qualifiedName(block: Pick<ServerBlock, "project">, name: string): string {
+  return block.project === undefined ? name : `${block.project}:${name}`;
+}
+
+/**
+ * Every entry of a file's lists by qualified name ({@link qualifiedName}). A per-project entry
+ * without a `cwd` gets its project folder, where the client starts it. Two entries that would go by
+ * the same name are a CONFIG_INVALID error.
+ */
+export function configEntries(path: string, blocks: readonly ServerBlock[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const block of blocks)
+    for (const [name, raw] of Object.entries(block.servers)) {
+      const key = qualifiedName(block, name);
+      if (Object.hasOwn(out, key))
+        throw new ToolscoreError(
+          "CONFIG_INVALID",
+          `${path} has two entries that go by ${JSON.stringify(key)} (a user-wide one and a project's): rename one`,
+          { path, problem: "config-name-clash" },
+        );
+      out[key] =
+        block.project !== undefined && isObject(raw) && raw.cwd === undefined && raw.url === undefined
+          ? { ...raw, cwd: block.project }
+          : raw;
+    }
+  return out;
+}
+
+/**
+ * The servers of a config file named on the command line, by qualified name: the user-wide list
+ * and Claude Code's per-project lists alike.
+ */
 export function readConfigServers(path: string): Record<string, unknown> {
   const file = readClientConfig(path);
-  return serverBlocks(file.data, file.shape).find((b) => b.project === undefined)?.servers ?? {};
+  return configEntries(path, serverBlocks(file.data, file.shape));
+}
+
+/**
+ * The keys written twice in a JSONC text where it matters to a client's servers: on the way from
+ * the root to each list of servers (`paths`), in the lists, and anywhere inside an entry. A client
+ * reads the last copy; an edit finds the first. Each is shown as its JSON path.
+ */
+export function duplicateKeys(text: string, paths: ReadonlyArray<readonly string[]>): string[] {
+  const root = parseTree(stripBom(text), [], { allowTrailingComma: true, disallowComments: false });
+  const found = new Set<string>();
+  const show = (at: readonly string[]) => at.map((k) => JSON.stringify(k)).join(".");
+  const visit = (node: Node | undefined, at: readonly string[], deep: boolean): void => {
+    if (node?.type === "array" && deep) node.children!.forEach((c) => visit(c, at, true));
+    if (node?.type !== "object") return;
+    const seen = new Set<string>();
+    for (const p of node.children!) {
+      const key = p.children![0]!.value as string;
+      if (seen.has(key)) found.add(show([...at, key]));
+      seen.add(key);
+      if (deep) visit(p.children![1], [...at, key], true);
+    }
+  };
+  for (const path of paths) {
+    let node = root;
+    visit(node, [], false);
+    for (let i = 0; i < path.length && node; i++) {
+      node = node.children?.find((p) => p.children![0]!.value === path[i])?.children![1];
+      visit(node, path.slice(0, i + 1), i === path.length - 1);
+    }
+  }
+  return [...found].sort();
 }

@@ -13,9 +13,9 @@ export const LOCKSET_KIND = "toolscore.mcp-lockset";
 export const LOCKSET_VERSION = "1";
 
 /**
- * How a server is launched, as its config entry says: the command and its arguments, or the URL
- * (credentials and query values hidden); the names of the env variables and headers it sets,
- * never their values. `${VAR}` references are kept as written, not expanded.
+ * How a server is launched, as its config entry says: the command and its arguments, or the URL,
+ * each with the secrets it holds hidden; the names of the env variables and headers it sets, never
+ * their values. `${VAR}` references are kept as written, not expanded.
  */
 export interface LaunchInfo {
   transport: "stdio" | "http" | "sse";
@@ -24,6 +24,12 @@ export interface LaunchInfo {
   url: string | null;
   env: string[];
   headers: string[];
+  /**
+   * When something was hidden: the SHA-256 of the hidden values, so that a changed secret shows as
+   * a changed launch without being written down. (A short password can be guessed from its hash:
+   * keep secrets in the environment, as `${VAR}` references.)
+   */
+  secrets_sha256?: string;
 }
 
 /** One server of a set: its complete lock, and how it is launched. */
@@ -94,7 +100,8 @@ function checkLaunch(v: unknown, bad: (why: string) => Error, name: string): voi
     (v.url !== null && typeof v.url !== "string") ||
     !strings(v.args) ||
     !strings(v.env) ||
-    !strings(v.headers)
+    !strings(v.headers) ||
+    (v.secrets_sha256 !== undefined && typeof v.secrets_sha256 !== "string")
   )
     throw bad(`servers.${JSON.stringify(name)}.launch is not a launch description`);
 }
@@ -127,38 +134,54 @@ export function parseLockSet(data: unknown, source = "the lock set"): LockSet {
 
 /**
  * The launch description of a config entry in the common shape (see src/mcp/config-file.ts), its
- * URL shown by `showUrl` and its arguments by `showArgs`, which hide the secrets they hold.
+ * URL shown by `showUrl` and its command line by `showArgs`, which hide the secrets they hold and
+ * add them to `hidden`.
  */
 export function launchInfo(
   raw: unknown,
-  showUrl: (url: string) => string,
-  showArgs: (args: readonly string[]) => string[],
+  showUrl: (url: string, hidden: string[]) => string,
+  showArgs: (argv: readonly string[], hidden: string[]) => string[],
 ): LaunchInfo {
   const r = isObject(raw) ? raw : {};
   const names = (v: unknown) => (isObject(v) ? Object.keys(v).sort(compareCodeUnits) : []);
+  const hidden: string[] = [];
   const url = r.url ?? r.serverUrl;
-  if (typeof url === "string")
+  const secrets = () => (hidden.length === 0 ? {} : { secrets_sha256: sha256Hex(canonicalJson(hidden)) });
+  if (typeof url === "string") {
+    const shown = showUrl(url, hidden);
     return {
       transport: r.type === "sse" ? "sse" : "http",
       command: null,
       args: [],
-      url: showUrl(url),
+      url: shown,
       env: [],
       headers: names(r.headers),
+      ...secrets(),
     };
+  }
+  const args = Array.isArray(r.args) ? r.args.map(String) : [];
+  const command = typeof r.command === "string" ? r.command : null;
+  const shown = showArgs(command === null ? args : [command, ...args], hidden);
   return {
     transport: "stdio",
-    command: typeof r.command === "string" ? r.command : null,
-    args: showArgs(Array.isArray(r.args) ? r.args.map(String) : []),
+    command: command === null ? null : shown[0]!,
+    args: command === null ? shown : shown.slice(1),
     url: null,
     env: names(r.env),
     headers: [],
+    ...secrets(),
   };
 }
 
-/** A launch as one line for a person: the command and arguments, or the URL. */
-export function launchLine(l: LaunchInfo): string {
-  return l.transport === "stdio" ? [l.command ?? "", ...l.args].join(" ") : (l.url ?? "");
+/**
+ * A launch as one line for a person: the command and arguments, or the URL; `withHash` adds the
+ * start of the hidden values' hash, which tells apart two launches that read the same.
+ */
+export function launchLine(l: LaunchInfo, withHash = false): string {
+  const line = l.transport === "stdio" ? [l.command ?? "", ...l.args].join(" ") : (l.url ?? "");
+  return withHash && l.secrets_sha256 !== undefined
+    ? `${line} (hidden values ${l.secrets_sha256.slice(0, 12)})`
+    : line;
 }
 
 /** True when two launches differ in anything recorded (command, arguments, URL, env or header names). */

@@ -123,8 +123,9 @@ export function verifyLockSet(
     const findings = launchChanged(entry.launch, now.launch)
       ? [
           finding("pin-launch-changed", name, {
-            before: launchLine(entry.launch),
-            after: launchLine(now.launch),
+            // Only a hidden value changed: the lines say so by the hash of the hidden values.
+            before: launchLine(entry.launch, launchLine(entry.launch) === launchLine(now.launch)),
+            after: launchLine(now.launch, launchLine(entry.launch) === launchLine(now.launch)),
           }),
         ]
       : [];

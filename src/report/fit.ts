@@ -40,25 +40,30 @@ const textOf = (ts: readonly Token[]) => ts.map((t) => t.text).join("");
 /** Splits a word too wide for `room` into pieces that fit, after punctuation where it can. */
 function splitWord(word: Token[], room: number, firstRoom: number): Token[][] {
   const pieces: Token[][] = [];
-  let rest = word;
+  // An index into the word and the width left, rather than slices: a word of a megabyte (an
+  // argument in a config) is split in time proportional to its length.
+  let start = 0;
+  let left = widthOf(word);
   let fit = firstRoom;
-  while (widthOf(rest) > fit) {
+  while (left > fit) {
     let w = 0;
-    let end = 0;
-    while (end < rest.length && w + rest[end]!.width <= fit) w += rest[end++]!.width;
+    let end = start;
+    while (end < word.length && w + word[end]!.width <= fit) w += word[end++]!.width;
     let cut = end;
-    for (let i = end - 1; i > end / 3; i--) {
-      if (BREAK_AFTER.has(rest[i]!.text)) {
+    for (let i = end - 1; i > start + (end - start) / 3; i--) {
+      if (BREAK_AFTER.has(word[i]!.text)) {
         cut = i + 1;
         break;
       }
     }
-    if (cut === 0) cut = 1;
-    pieces.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
+    if (cut === start) cut = start + 1;
+    const piece = word.slice(start, cut);
+    pieces.push(piece);
+    left -= widthOf(piece);
+    start = cut;
     fit = room;
   }
-  pieces.push(rest);
+  pieces.push(word.slice(start));
   return pieces;
 }
 

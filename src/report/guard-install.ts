@@ -7,8 +7,10 @@ export interface InstallReport {
   outcomes: readonly InstallOutcome[];
   /** The config file as shown to the user. */
   file: string;
-  /** The backup written before the file was changed; null when nothing changed. */
+  /** The backup of the original file; null when nothing changed. */
   backup: string | null;
+  /** True when the backup was there already (the older original, kept) rather than written now. */
+  backupKept?: boolean;
 }
 
 function outcomeLine(o: InstallOutcome): string {
@@ -26,5 +28,5 @@ export function renderInstallReport(r: InstallReport): string {
   const lines = r.outcomes.map(outcomeLine).join("\n");
   if (r.backup === null) return `${lines}\nNothing to change in ${escapeLine(r.file)}.\n`;
   const n = r.outcomes.filter((o) => o.action === "wrapped" || o.action === "unwrapped").length;
-  return `${lines}\n${r.install ? "Guard installed in" : "Guard taken out of"} ${n} entr${n === 1 ? "y" : "ies"} of ${escapeLine(r.file)} (backup: ${escapeLine(r.backup)}).\n`;
+  return `${lines}\n${r.install ? "Guard installed in" : "Guard taken out of"} ${n} entr${n === 1 ? "y" : "ies"} of ${escapeLine(r.file)} (backup${r.backupKept ? " of the original, kept" : ""}: ${escapeLine(r.backup)}).\n`;
 }

@@ -1,7 +1,7 @@
 // What `mcp scan` shows of one config entry: how it is reached, never with what secrets.
 import { basename } from "node:path";
-import { isSecretName, redactUrl } from "../mcp/redact.js";
 import { isObject } from "../util/json.js";
+import { showArgv, showUrl } from "./argv-secrets.js";
 import { KEPT_PREFIX } from "./guard-install-url.js";
 
 /** How an entry is reached, as the scan shows it. */
@@ -19,7 +19,7 @@ export interface EntryFacts {
   guarded: boolean;
 }
 
-const PLACEHOLDER = /\$\{[^}\s]*\}/g;
+const PLACEHOLDER = /\$\{[^{}\s]*\}/g;
 
 /** The `${…}` references in strings, as written, each once. */
 export function placeholdersIn(values: readonly unknown[]): string[] {
@@ -28,73 +28,19 @@ export function placeholdersIn(values: readonly unknown[]): string[] {
   return [...found];
 }
 
-// A value made only of references (`${env:TOKEN}`, `Bearer ${TOKEN}`) holds no secret: it is kept
-// as written, so that a reader sees where the value comes from.
-const REFERENCES_ONLY = /^(?:(?:bearer|basic|token)\s+)?(?:\$\{[^}\s]*\})+$/i;
-const hide = (value: string) => (value === "" || REFERENCES_ONLY.test(value) ? value : "***");
-const OPTION = /^-{1,2}[\w.-]+$/;
-const SCHEME_WORD = /^(?:bearer|basic|token)$/i;
-const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
-
-// One word of a command line with its secrets hidden (see {@link redactArgs}).
-function redactWord(w: string): string {
-  const assigned = /^(-{0,2}[\w.-]+)=(.*)$/s.exec(w);
-  if (assigned && isSecretName(assigned[1]!)) return `${assigned[1]!}=${hide(assigned[2]!)}`;
-  const header = /^([\w-]+):\s*(.*)$/s.exec(w);
-  if (header && !w.includes("://") && isSecretName(header[1]!)) return `${header[1]!}: ${hide(header[2]!)}`;
-  return (
-    w
-      .replace(/\b(bearer|basic|token)(\s+)(\S+)/gi, (all, scheme: string, space: string, value: string) =>
-        value.startsWith("${") ? all : `${scheme}${space}***`,
-      )
-      // Only a URL with credentials or a query changes: the others stay exactly as written.
-      .replace(URL_IN_TEXT, (u) => (/^[^/]*\/\/[^/?#]*@|\?/.test(u) ? showUrl(u) : u))
-  );
-}
-
-/**
- * The words of a command line with their secrets hidden, as scan rows and lock sets show them:
- * the value of a secret-named option or variable (`--api-key=…`, `--token …`, `API_KEY=…`), of a
- * secret-named header given as an argument (`Authorization: …`), the credentials of a Bearer,
- * Basic or token scheme, and URL credentials and query values. `${…}` references stay as written.
- */
-export function redactArgs(argv: readonly string[]): string[] {
-  return argv.map((w, i) => {
-    const prev = i > 0 ? argv[i - 1]! : "";
-    if (OPTION.test(prev) && isSecretName(prev) && !w.startsWith("-")) return hide(w);
-    if (SCHEME_WORD.test(prev)) return hide(w);
-    return redactWord(w);
-  });
-}
-
-// A word of a command line shown in a row: quoted when it holds a space or a quote, so that the
-// words can be told apart.
-function showWord(w: string): string {
-  return /[\s"'\\]/.test(w) || w === "" ? JSON.stringify(w) : w;
-}
-
-/** The command line of an argv as one string for display, its secrets hidden (see {@link redactArgs}). */
-export function showArgv(argv: readonly string[]): string {
-  return redactArgs(argv).map(showWord).join(" ");
-}
-
 /**
  * True when an argv runs `toolscore mcp guard`: the words `mcp guard` after a word naming the
- * toolscore binary (or its `cli.js` run by node).
+ * toolscore binary (or its `cli.js` run by node), or after any launcher (a wrapper script, an
+ * alias) when they go on as the guard's own do, with `--lock` before a `--`.
  */
 export function isGuardedArgv(argv: readonly string[]): boolean {
   const i = argv.findIndex((a, k) => a === "mcp" && argv[k + 1] === "guard");
   if (i < 1) return false;
-  return argv.slice(0, i).some((a) => /^toolscore/i.test(basename(a)) || /^cli\.m?js$/.test(basename(a)));
-}
-
-/**
- * A URL as shown and recorded: credentials and query values hidden. A URL holding `${…}`
- * references is not a URL yet, so they are hidden by pattern and the references stay as written.
- */
-export function showUrl(url: string): string {
-  if (!url.includes("${")) return redactUrl(url);
-  return url.replace(/\/\/[^/@\s]*@/, "//***@").replace(/([?&][^=&#]*)=[^&#]*/g, "$1=***");
+  if (argv.slice(0, i).some((a) => /^toolscore/i.test(basename(a)) || /^cli\.m?js$/.test(basename(a))))
+    return true;
+  const rest = argv.slice(i + 2);
+  const dash = rest.indexOf("--");
+  return dash > 0 && rest.slice(0, dash).includes("--lock");
 }
 
 const keys = (v: unknown) => (isObject(v) ? Object.keys(v).sort() : []);

@@ -141,7 +141,8 @@ function rewrite(
   }
   const outcomes: InstallOutcome[] = [];
   const edits: TextEdit[] = [];
-  const meant: Record<string, string[]> = {};
+  // A Map: a server may be named `__proto__`, which a plain object's key would not hold.
+  const meant = new Map<string, string[]>();
   for (const name of Object.keys(servers).sort(compareCodeUnits)) {
     if (only !== undefined && name !== only) continue;
     if (layout === undefined) {
@@ -155,20 +156,20 @@ function rewrite(
     const d = decide(name, servers[name], layout);
     outcomes.push(d.outcome);
     edits.push(...d.edits);
-    if (d.argv) meant[name] = d.argv;
+    if (d.argv) meant.set(name, d.argv);
   }
   const out = applyTextEdits(text, edits);
   if (!asMeant(text, out, meant))
     throw new ToolscoreError(
       "CONFIG_INVALID",
-      `toolscore could not rewrite ${Object.keys(meant).join(", ")} safely; nothing was changed`,
+      `toolscore could not rewrite ${[...meant.keys()].join(", ")} safely; nothing was changed`,
     );
   return { text: out, outcomes };
 }
 
 // True when `after` reads as `before` with each entry of `meant` launching its argv and nothing
 // else changed.
-function asMeant(before: string, after: string, meant: Record<string, string[]>): boolean {
+function asMeant(before: string, after: string, meant: ReadonlyMap<string, string[]>): boolean {
   let a: Record<string, unknown>;
   try {
     a = parseToml(after) as Record<string, unknown>;
@@ -177,7 +178,7 @@ function asMeant(before: string, after: string, meant: Record<string, string[]>)
   }
   const b = parseToml(before) as Record<string, unknown>;
   const servers = (d: Record<string, unknown>) => d.mcp_servers as Record<string, Record<string, unknown>>;
-  for (const [name, argv] of Object.entries(meant)) {
+  for (const [name, argv] of meant) {
     if (JSON.stringify(argvOf(servers(a)[name])) !== JSON.stringify(argv)) return false;
     for (const d of [a, b]) {
       delete servers(d)[name]!.command;

@@ -16,7 +16,7 @@ const list = (words: readonly string[]) => words.map((w) => JSON.stringify(w)).j
 const keyNode = (p: Node) => p.children![0]!;
 const keyOf = (p: Node) => keyNode(p).value as string;
 // A value made only of references (`${env:TOKEN}`, `Bearer ${TOKEN}`) is filled in by the client.
-const reference = (v: string) => /^(?:(?:bearer|basic|token)\s+)?(?:\$\{[^}\s]*\})+$/i.test(v);
+const reference = (v: string) => /^(?:(?:bearer|basic|token)\s+)?(?:\$\{[^{}\s]*\})+$/i.test(v);
 
 /** True when the text's entry is a URL entry (it has a URL key). */
 export function isUrlEntry(entry: Node): boolean {

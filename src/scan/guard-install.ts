@@ -4,7 +4,7 @@
 // env, cwd, type and keys toolscore does not know stay as they are, so that uninstalling gives the
 // file back byte for byte. URL entries: see guard-install-url.ts.
 import { applyEdits, findNodeAtLocation, parseTree, type Edit, type Node } from "jsonc-parser";
-import type { ConfigShape } from "../mcp/config-file.js";
+import { qualifiedName, type ConfigShape, type ServerBlock } from "../mcp/config-file.js";
 import { compareCodeUnits } from "../util/order.js";
 import { isGuardedArgv } from "./entry.js";
 import { isUrlEntry, isWrappedUrlEntry, unwrapUrlEntry, wrapUrlEntry } from "./guard-install-url.js";
@@ -29,8 +29,11 @@ export interface InstallOptions {
   pinned(name: string): boolean;
 }
 
-/** Where a file's servers are: the keys from its root to each object of servers. */
-export type ServerPaths = ReadonlyArray<readonly string[]>;
+/**
+ * Where a file's servers are: the keys from its root to each object of servers, and for Claude
+ * Code's per-project lists the project (its entries go by `DIR:NAME`, see qualifiedName).
+ */
+export type ServerPaths = ReadonlyArray<Pick<ServerBlock, "path" | "project">>;
 
 // One change to the text, computed on the text as it is when the change is made.
 type Step = (text: string, entry: Node) => Edit[];
@@ -57,7 +60,9 @@ const list = (words: string[]) => words.map((w) => JSON.stringify(w)).join(", ")
 
 /** The words after toolscore's own that run the guard for entry `name`, up to and with `--`. */
 export function guardWords(o: InstallOptions, name: string): string[] {
-  return ["mcp", "guard", "--lock", o.lock, ...(o.lockSet ? ["--server", name] : []), "--"];
+  // A name that starts with a dash (even `--`) is joined to its option, so it never reads as one.
+  const server = name.startsWith("-") ? [`--server=${name}`] : ["--server", name];
+  return ["mcp", "guard", "--lock", o.lock, ...(o.lockSet ? server : []), "--"];
 }
 
 /** The steps that wrap one entry, or why it cannot be wrapped. */
@@ -173,11 +178,12 @@ function rewrite(
   decide: (path: string[], name: string, entry: Node) => { outcome: InstallOutcome; steps: Step[] },
 ): { text: string; outcomes: InstallOutcome[] } {
   const outcomes: InstallOutcome[] = [];
-  for (const base of paths) {
-    const names = Object.keys((parseTreeValue(text, base) ?? {}) as object).sort(compareCodeUnits);
-    for (const name of names) {
+  for (const block of paths) {
+    const names = Object.keys((parseTreeValue(text, block.path) ?? {}) as object).sort(compareCodeUnits);
+    for (const own of names) {
+      const name = qualifiedName(block, own);
       if (only !== undefined && name !== only) continue;
-      const path = [...base, name];
+      const path = [...block.path, own];
       const entry = findNodeAtLocation(parseTree(text)!, path);
       if (entry?.type !== "object") continue;
       const { outcome, steps } = decide(path, name, entry);

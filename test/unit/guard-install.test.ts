@@ -14,7 +14,7 @@ const OPTS: InstallOptions = {
 };
 
 function roundTrip(text: string, shape: ConfigShape, opts = OPTS) {
-  const blocks = () => serverBlocks(parseConfigText(text, "c.json", "jsonc"), shape).map((b) => b.path);
+  const blocks = () => serverBlocks(parseConfigText(text, "c.json", "jsonc"), shape);
   const installed = installGuard(text, shape, blocks(), opts);
   const again = installGuard(installed.text, shape, blocks(), opts);
   const removed = uninstallGuard(installed.text, shape, blocks());
@@ -154,7 +154,7 @@ for (const [name, shape, text] of SHAPES) {
 }
 
 test("--server NAME wraps only that entry; a single lock adds no --server", () => {
-  const paths = serverBlocks(parseConfigText(CURSOR, "c.json", "jsonc"), "mcpServers").map((b) => b.path);
+  const paths = serverBlocks(parseConfigText(CURSOR, "c.json", "jsonc"), "mcpServers");
   const one = installGuard(CURSOR, "mcpServers", paths, { ...OPTS, lockSet: false }, "bare");
   assert.deepEqual(
     one.outcomes.map((o) => [o.name, o.action]),

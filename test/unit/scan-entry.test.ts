@@ -2,7 +2,8 @@
 // and the entry a lock set reads when the guard wraps it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { redactArgs, showArgv, unguardedEntry } from "../../src/scan/entry.js";
+import { redactArgs, showArgv } from "../../src/scan/argv-secrets.js";
+import { unguardedEntry } from "../../src/scan/entry.js";
 
 // [argv, what is shown]
 const CASES: Array<[string[], string[]]> = [
@@ -52,6 +53,32 @@ const CASES: Array<[string[], string[]]> = [
     ["-y", "@scope/server@1.2.0", "/data"],
     ["-y", "@scope/server@1.2.0", "/data"],
   ],
+  // Inside a script (sh -c): headers, schemes, assignments, options and tokens of a known form.
+  [
+    ["-c", "curl -H 'Authorization: Bearer abc123' -H \"X-Api-Key: k1\" https://h.example.com/x"],
+    ["-c", "curl -H 'Authorization: Bearer ***' -H \"X-Api-Key: ***\" https://h.example.com/x"],
+  ],
+  [
+    ["-c", "GITHUB_TOKEN=tok1 node s.js --api-key key2 --port 3000 --password=pw3 --verbose"],
+    ["-c", "GITHUB_TOKEN=*** node s.js --api-key *** --port 3000 --password=*** --verbose"],
+  ],
+  [
+    ["-c", "exec srv --url https://u:p@h.example.com/?token=q"],
+    ["-c", "exec srv --url https://***:***@h.example.com/?token=***"],
+  ],
+  [
+    ["ghp_abcdefghijklmnop1234", "sk-abcdefghijklmnopqrstu", "x=github_pat_11ABCDEFGHIJ0123456789"],
+    ["***", "***", "x=***"],
+  ],
+  [
+    ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl", "run-the-task", "sk-learn"],
+    ["***", "run-the-task", "sk-learn"],
+  ],
+  // References stay as written inside a script too.
+  [
+    ["-c", "srv --token ${TOKEN} -H 'Authorization: Bearer ${env:T}'"],
+    ["-c", "srv --token ${TOKEN} -H 'Authorization: Bearer ${env:T}'"],
+  ],
 ];
 
 test("redactArgs hides secrets in arguments and keeps everything else", () => {
@@ -91,4 +118,22 @@ test("unguardedEntry: a wrapped entry stands for the server behind the guard; ot
     [{ url: "https://h.example.com/mcp" }, { url: "https://h.example.com/mcp" }],
   ];
   for (const [raw, own] of CASES) assert.deepEqual(unguardedEntry(raw), own);
+});
+
+test("redactArgs collects what it hid, and takes time in proportion to an argument's length", () => {
+  const hidden: string[] = [];
+  redactArgs(["--token", "t1", "-c", "API_KEY=k2 srv"], hidden);
+  assert.deepEqual(hidden, ["t1", "k2"]);
+  // Each of these took seconds to minutes at this size when a pattern retried at every character.
+  for (const word of [
+    "a".repeat(256 * 1024),
+    "a-".repeat(128 * 1024),
+    "${".repeat(128 * 1024),
+    "?".repeat(256 * 1024),
+  ]) {
+    const started = performance.now();
+    showArgv(["srv", word, `http://h/${word}`]);
+    const took = performance.now() - started;
+    assert.ok(took < 2000, `${word.slice(0, 4)}…: ${Math.round(took)} ms`);
+  }
 });

@@ -1,13 +1,24 @@
-import { copyFileSync } from "node:fs";
 import { relative } from "node:path";
 import { splitCommand } from "../../mcp/argv.js";
-import { detectShape, parseConfigText, readConfigText, serverBlocks } from "../../mcp/config-file.js";
+import {
+  configEntries,
+  detectShape,
+  duplicateKeys,
+  parseConfigText,
+  serverBlocks,
+} from "../../mcp/config-file.js";
 import { readLock } from "../../pin/lock-file.js";
 import { parseLockSet } from "../../pin/lockset.js";
-import { installGuard, uninstallGuard, type InstallOutcome } from "../../scan/guard-install.js";
+import {
+  installGuard,
+  uninstallGuard,
+  type InstallOptions,
+  type InstallOutcome,
+} from "../../scan/guard-install.js";
 import { installGuardToml, uninstallGuardToml } from "../../scan/guard-install-toml.js";
 import { ToolscoreError } from "../../util/errors.js";
-import { readJsonFile, writeFileAtomic } from "../../util/fs.js";
+import { readJsonFile } from "../../util/fs.js";
+import { editUserFile } from "../../mcp/config-io.js";
 import { renderInstallReport, type InstallReport } from "../../report/guard-install.js";
 import { parseCommand, pathArg } from "../args.js";
 import type { CliContext } from "../context.js";
@@ -27,11 +38,20 @@ or, for a URL entry, toolscore mcp guard --lock ... [--header "Name: value"...] 
 url, type and headers kept under x-toolscore- names. LOCK is a lock set (each entry then names its
 server with --server) or, for one server, a lock. Only the entry's command and the start of its
 args change: env, cwd, type, other keys, comments and formatting stay (JSON, JSONC, and Codex's
-TOML [mcp_servers.NAME] tables). A backup of the file (FILE.toolscore-backup) is written first.
+TOML [mcp_servers.NAME] tables). Claude Code's per-project entries in ~/.claude.json go by
+DIR:NAME (the project folder, a colon, the name), as in the lock set mcp pin --config writes.
+
+The file is the user's: a symlink's target is edited and the link kept; mode and owner are kept;
+a read-only file, a file that is not a regular file, and a JSON file with a key written twice
+where the client's servers are are refused. A file a client rewrites while toolscore edits it is
+edited again on the new text. Before the first change the original is copied to
+FILE.toolscore-backup (same mode); a backup already there is kept, never overwritten.
+
 Installing twice changes nothing; an entry whose server the lock does not pin is refused (pin it
 first), and nothing is written. A URL entry the guard cannot take (SSE, or a secret written out in
 its URL or headers, which would be on the guard's command line) is listed as not wrapped, with the
-reason. --uninstall gives every wrapped entry back, byte for byte.
+reason; with --server NAME, an entry that cannot be wrapped is refused (exit 2). --uninstall gives
+every wrapped entry back, byte for byte.
 
 Options:
   --config FILE                 the client config to edit (JSON, JSONC, or Codex's TOML)
@@ -42,8 +62,6 @@ Options:
                                 "node /opt/toolscore/dist/cli.js"
   --verbose                     show stack traces on errors
 `;
-
-const BACKUP = ".toolscore-backup";
 
 /** `toolscore mcp guard --install` and `--uninstall`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -72,72 +90,106 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (values.config === undefined)
     throw new ToolscoreError("USAGE", "name the client config to edit with --config FILE");
   const file = pathArg(values.config, ctx);
-  const text = readConfigText(file);
+  const only = values.server;
+  let options: InstallOptions | undefined;
+  if (values.install) {
+    if (values.lock === undefined)
+      throw new ToolscoreError("USAGE", "--install needs the lock to enforce: --lock LOCK");
+    const toolscore = splitCommand(values.toolscore ?? "toolscore");
+    if (toolscore.length === 0)
+      throw new ToolscoreError("USAGE", "--toolscore names the command that runs toolscore");
+    options = installOptions(pathArg(values.lock, ctx), values.lock, toolscore);
+  }
+  // Read, changed and written as one step, made again on the new text when a client rewrote the
+  // file in between (see editUserFile).
+  const edited = editUserFile(file, (f) => {
+    const r = editText(f.text, file, values.config!, only, options, values.lock);
+    return { text: r.text, result: r.outcomes };
+  });
+  const outcomes = edited.result;
+  // Asked for one entry and it could not be done: nothing was written (see editText).
+  const shown = relative(ctx.cwd, file) || file;
+  const report: InstallReport = {
+    install: values.install === true,
+    outcomes,
+    file: shown,
+    backup: edited.backup ? relative(ctx.cwd, edited.backup.path) || edited.backup.path : null,
+    backupKept: edited.backup?.outcome === "kept",
+  };
+  await emitOutputs(ctx, report, { text: renderInstallReport }, { documents: [] });
+  return EXIT.OK;
+}
+
+// What install needs to know of the lock: its path, whether it is a set, and which names it pins.
+function installOptions(lockPath: string, lockArg: string, toolscore: string[]): InstallOptions {
+  const lockSet = isLockSetFile(lockPath);
+  if (lockSet) {
+    const set = parseLockSet(readJsonFile(lockPath, "lock set"), lockArg);
+    return { toolscore, lock: lockPath, lockSet, pinned: (n) => Object.hasOwn(set.servers, n) };
+  }
+  readLock(lockPath);
+  return { toolscore, lock: lockPath, lockSet, pinned: () => true };
+}
+
+/**
+ * The new text of a config and what happens to each entry; refused (nothing written) when the file
+ * repeats a key where it matters, when an entry is not in the lock, when a lock of one server
+ * meets several entries, or when the one entry asked for (--server) cannot be wrapped.
+ */
+function editText(
+  text: string,
+  file: string,
+  configArg: string,
+  only: string | undefined,
+  o: InstallOptions | undefined,
+  lockArg: string | undefined,
+): { text: string; outcomes: InstallOutcome[] } {
   const data = parseConfigText(text, file);
   const shape = detectShape(file, data);
   if (shape === undefined)
     throw new ToolscoreError(
       "CONFIG_INVALID",
-      `${values.config} lists no MCP servers that toolscore knows how to read`,
+      `${configArg} lists no MCP servers that toolscore knows how to read`,
     );
   const blocks = serverBlocks(data, shape);
-  const names = new Set(blocks.flatMap((b) => Object.keys(b.servers)));
-  const only = values.server;
-  if (only !== undefined && !names.has(only))
+  const names = Object.keys(configEntries(configArg, blocks));
+  if (only !== undefined && !names.includes(only))
+    throw new ToolscoreError("CONFIG_INVALID", `${configArg} has no server named ${JSON.stringify(only)}`);
+  if (shape !== "codex") {
+    const twice = duplicateKeys(
+      text,
+      blocks.map((b) => b.path),
+    );
+    if (twice.length > 0)
+      throw new ToolscoreError(
+        "CONFIG_INVALID",
+        `${configArg} has keys written twice (${twice.join(", ")}): the client reads the last, an edit would change the first; nothing was changed: remove the extra copies first`,
+        { problem: "config-duplicate-keys" },
+      );
+  }
+  if (o === undefined)
+    return shape === "codex" ? uninstallGuardToml(text, only) : uninstallGuard(text, shape, blocks, only);
+  if (!o.lockSet && only === undefined && names.length > 1)
+    throw new ToolscoreError(
+      "USAGE",
+      `${lockArg!} is the lock of one server: name its entry with --server NAME, or pin the whole config into a lock set (toolscore mcp pin --config ${configArg})`,
+    );
+  const result =
+    shape === "codex" ? installGuardToml(text, o, only) : installGuard(text, shape, blocks, o, only);
+  const refused = result.outcomes.filter(
+    (r) => r.action === "skipped" && r.reason?.startsWith("not in the lock"),
+  );
+  if (refused.length > 0)
+    throw new ToolscoreError(
+      "USAGE",
+      `not in ${lockArg!}: ${refused.map((r) => r.name).join(", ")}; pin first (toolscore mcp pin --config ${configArg} --lock ${lockArg!}); nothing was changed`,
+    );
+  const skipped = result.outcomes.find((r) => r.action === "skipped");
+  if (only !== undefined && skipped !== undefined)
     throw new ToolscoreError(
       "CONFIG_INVALID",
-      `${values.config} has no server named ${JSON.stringify(only)}`,
+      `${JSON.stringify(only)} in ${configArg} cannot be wrapped: ${skipped.reason ?? "unknown reason"}; nothing was changed`,
+      { problem: "config-not-wrapped" },
     );
-  const paths = blocks.map((b) => b.path);
-  let result: { text: string; outcomes: InstallOutcome[] };
-  if (values.install) {
-    if (values.lock === undefined)
-      throw new ToolscoreError("USAGE", "--install needs the lock to enforce: --lock LOCK");
-    const lockPath = pathArg(values.lock, ctx);
-    const lockSet = isLockSetFile(lockPath);
-    let pinned: (name: string) => boolean;
-    if (lockSet) {
-      const set = parseLockSet(readJsonFile(lockPath, "lock set"), values.lock);
-      pinned = (n) => Object.hasOwn(set.servers, n);
-    } else {
-      readLock(lockPath);
-      if (only === undefined && names.size > 1)
-        throw new ToolscoreError(
-          "USAGE",
-          `${values.lock} is the lock of one server: name its entry with --server NAME, or pin the whole config into a lock set (toolscore mcp pin --config ${values.config})`,
-        );
-      pinned = () => true;
-    }
-    const toolscore = splitCommand(values.toolscore ?? "toolscore");
-    if (toolscore.length === 0)
-      throw new ToolscoreError("USAGE", "--toolscore names the command that runs toolscore");
-    const o = { toolscore, lock: lockPath, lockSet, pinned };
-    result = shape === "codex" ? installGuardToml(text, o, only) : installGuard(text, shape, paths, o, only);
-    const refused = result.outcomes.filter(
-      (o) => o.action === "skipped" && o.reason?.startsWith("not in the lock"),
-    );
-    if (refused.length > 0) {
-      throw new ToolscoreError(
-        "USAGE",
-        `not in ${values.lock}: ${refused.map((o) => o.name).join(", ")}; pin first (toolscore mcp pin --config ${values.config} --lock ${values.lock}); nothing was changed`,
-      );
-    }
-  } else {
-    result = shape === "codex" ? uninstallGuardToml(text, only) : uninstallGuard(text, shape, paths, only);
-  }
-  const shown = relative(ctx.cwd, file) || file;
-  const changed = result.text !== text;
-  if (changed) {
-    // The backup first: a failed write never leaves the user without their file.
-    copyFileSync(file, file + BACKUP);
-    writeFileAtomic(file, result.text);
-  }
-  const report: InstallReport = {
-    install: values.install === true,
-    outcomes: result.outcomes,
-    file: shown,
-    backup: changed ? shown + BACKUP : null,
-  };
-  await emitOutputs(ctx, report, { text: renderInstallReport }, { documents: [] });
-  return EXIT.OK;
+  return result;
 }

@@ -192,15 +192,15 @@ function reviewCommand(
   target: Extract<ServerTarget, { kind: "stdio" | "http" }>,
   values: Record<string, unknown>,
 ): string {
-  // A lock set is checked against the client config that launches the guard, which it does not know.
-  const set = values.config === undefined && values.server !== undefined;
+  // The guard does not know the client config that launches it: an entry of a lock set is checked
+  // against the server's own command, which verify-pin takes with --server NAME.
+  const entry = values.config === undefined && values.server !== undefined;
   const server =
     values.config !== undefined
       ? `--config ${shellQuote(values.config as string)} --server ${shellQuote(target.label)}`
-      : set
-        ? `--config CLIENT_CONFIG --server ${shellQuote(values.server as string)}`
-        : shellQuote(target.label);
-  return `toolscore mcp verify-pin ${server} --lock ${shellQuote(values.lock as string)}`;
+      : shellQuote(target.label);
+  const lock = `--lock ${shellQuote(values.lock as string)}`;
+  return `toolscore mcp verify-pin ${server} ${lock}${entry ? ` --server ${shellQuote(values.server as string)}` : ""}`;
 }
 
 function shellQuote(s: string): string {

@@ -9,7 +9,7 @@ import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
 import { SERVER_OPTIONS, parseCommand, pathArg, serverOptions } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
-import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet } from "../lockset.js";
+import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet, refuseOtherServerLock } from "../lockset.js";
 import { emitOutputs } from "../output.js";
 
 export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [options]
@@ -93,6 +93,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     resources: values.resources === true,
   });
   for (const w of warnings) ctx.stderr(warningLine(w));
+  if (values.config !== undefined && values.server !== undefined)
+    refuseOtherServerLock(lockPath, lockArg, lock, values.server);
   // The file text is made once: compared with the lock there, and written when it differs.
   const pieces = lockPieces(lock);
   const unchanged = fileHolds(lockPath, pieces);

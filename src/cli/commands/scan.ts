@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, relative, sep } from "node:path";
-import { readConfigText } from "../../mcp/config-file.js";
 import { normaliseEntry } from "../../mcp/config.js";
 import { configTarget } from "../../mcp/target.js";
 import { deriveEffects } from "../../pin/effects.js";
@@ -11,6 +9,7 @@ import { baseDir, referenceSyntaxOf, type Platform, type ScanPlaces } from "../.
 import { scanConfigs, scanHasProblems, type ScanRow } from "../../scan/scan.js";
 import { runPool } from "../../score/pool.js";
 import { isToolscoreError } from "../../util/errors.js";
+import { readUserFileIfAny } from "../../mcp/config-io.js";
 import { errorLine } from "../../report/advice.js";
 import { parseCommand, pathArg } from "../args.js";
 import { textColumns, useColor, type CliContext } from "../context.js";
@@ -26,8 +25,12 @@ Code, Cursor, Windsurf, VS Code, Gemini CLI, Codex, Cline, Kiro, Amazon Q and op
 XDG_CONFIG_HOME, APPDATA, CLAUDE_CONFIG_DIR and CODEX_HOME as each client reads them), and the
 project configs in --project. One row per server: client, scope, name, transport, whether it runs
 through toolscore mcp guard, the command or URL (credentials and secret arguments hidden), the
-file, and the names of its env variables, headers and \${...} references (never their values). A
-config file that cannot be read is a row saying why. Nothing is started unless --list is given.
+file, and the names of its env variables, headers and \${...} references (never their values).
+Claude Code's per-project entries in ~/.claude.json are rows of scope project "for DIR" (pin,
+verify-pin and mcp guard name them DIR:NAME).
+A config file that cannot be read is a row saying why: only regular files of at most 64 MB are
+read (a link to a device, a FIFO or a link loop is skipped with a row). Nothing is started unless
+--list is given.
 
 Options:
   --json FILE|-                 write the scan as JSON (kind toolscore.mcp-scan)
@@ -66,7 +69,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     project: pathArg(values.project ?? ".", ctx),
     fallbackHome: homedir(),
   };
-  const result = scanConfigs(places, (path) => (existsSync(path) ? readConfigText(path) : undefined));
+  const result = scanConfigs(places, (path) => readUserFileIfAny(path)?.text);
   if (values.list) {
     const jobs = result.rows
       .filter((r) => r.facts !== null && r.name !== null)

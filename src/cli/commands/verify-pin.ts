@@ -45,7 +45,8 @@ checked against its entry, --concurrency N at a time (default 4), or only --serv
 the set lacks is pin-server-added, an entry the config lacks pin-server-removed (both errors), a
 changed launch line pin-launch-changed (info). --json writes one entry per server (kind
 toolscore.mcp-lockset-report). A server that cannot be started makes the exit code 2, even when
-the others are clean.
+the others are clean. SERVER --lock SET --server NAME checks SERVER against the set's entry NAME
+alone (the review command a guard names in its refusals).
 
 Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connection error.
 `;
@@ -88,19 +89,27 @@ export async function execute(
   const failOn = choice("--fail-on", values["fail-on"], PIN_FAIL_ON, "drift");
   checkSarifOption(values.sarif);
   const lockArg = values.lock ?? "toolscore.lock.json";
-  if (isLockSetFile(pathArg(lockArg, ctx))) {
+  const set = isLockSetFile(pathArg(lockArg, ctx));
+  // SERVER with --server NAME and a set: that server against the set's entry NAME (the review
+  // command of a guard, which knows its server's command but not the client config).
+  const entry =
+    set && positionals[0] !== undefined && values.server !== undefined && values.config === undefined;
+  if (set && !entry) {
     if (positionals[0] !== undefined)
       throw new ToolscoreError(
         "USAGE",
-        `${lockArg} is a lock set: name the config with --config FILE, not a SERVER`,
+        `${lockArg} is a lock set: name the config with --config FILE, or the entry of SERVER with --server NAME`,
       );
     const { verifyLockSetCommand } = await import("../lockset.js");
     return verifyLockSetCommand(lockArg, values, ctx);
   }
   const request = jsonAndSarif(values);
   checkOutputs(request);
-  const lock = readLockArg(lockArg, ctx);
-  const { report } = await verify(positionals[0], lock, { ...serverOptions(values, ctx), failOn });
+  const lock = entry
+    ? (await import("../lockset.js")).readGuardLock(lockArg, values.server, ctx)
+    : readLockArg(lockArg, ctx);
+  const opts = serverOptions(entry ? { ...values, server: undefined } : values, ctx);
+  const { report } = await verify(positionals[0], lock, { ...opts, failOn });
   // SARIF (and the lint rule catalogue it carries) is loaded only when asked for.
   const sarif = values.sarif === undefined ? undefined : await pinSarifRenderer(lockArg, ctx);
   await emitOutputs(
