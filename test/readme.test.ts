@@ -1,4 +1,5 @@
 // The README's examples are tests: a README example that no longer works fails the suite.
+// time limit: 300 s
 //
 // - Every ```console block whose first line starts with `$ toolscore` is run. Each `$ ` line is a
 //   command (a line ending in `\` continues on the next); the lines up to the next `$ ` are its

@@ -12,7 +12,6 @@ import {
   fsyncSync,
   lstatSync,
   openSync,
-  readSync,
   realpathSync,
   renameSync,
   rmSync,
@@ -22,6 +21,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
+import { fileKindOf, readBoundedFd } from "../util/fs.js";
 
 /** The largest config file read, in MB: far above any real client config (documented in the README). */
 export const CONFIG_MAX_MB = 64;
@@ -39,14 +39,6 @@ export interface UserFile {
   mode: number;
   uid: number;
   gid: number;
-}
-
-function kindOf(s: Stats): string {
-  if (s.isFIFO()) return "a FIFO";
-  if (s.isCharacterDevice()) return "a character device";
-  if (s.isBlockDevice()) return "a block device";
-  if (s.isSocket()) return "a socket";
-  return "not a regular file";
 }
 
 const invalid = (path: string, why: string, problem: string) =>
@@ -78,7 +70,7 @@ function regularTarget(path: string): { target: string; stat: Stats } | undefine
   const stat = statSync(target);
   if (stat.isDirectory()) throw invalid(path, "is a folder, not a client config", "config-not-regular");
   if (!stat.isFile())
-    throw invalid(path, `is ${kindOf(stat)}, not a regular file: not read`, "config-not-regular");
+    throw invalid(path, `is ${fileKindOf(stat)}, not a regular file: not read`, "config-not-regular");
   return { target, stat };
 }
 
@@ -102,26 +94,14 @@ export function readUserFileIfAny(path: string, maxBytes = CONFIG_MAX_MB * MB): 
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile())
-      throw invalid(path, `is ${kindOf(stat)}, not a regular file: not read`, "config-not-regular");
+      throw invalid(path, `is ${fileKindOf(stat)}, not a regular file: not read`, "config-not-regular");
     const tooLarge = () =>
       invalid(
         path,
         `is larger than ${maxBytes % MB === 0 ? `${maxBytes / MB} MB` : `${maxBytes} bytes`}, more than any client config: not read`,
         "config-too-large",
       );
-    if (stat.size > maxBytes) throw tooLarge();
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.alloc(Math.min(1024 * 1024, maxBytes + 1 - total));
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n <= 0) break;
-      chunks.push(chunk.subarray(0, n));
-      total += n;
-      // The file grew past the bound while it was read.
-      if (total > maxBytes) throw tooLarge();
-    }
-    const bytes = Buffer.concat(chunks);
+    const bytes = readBoundedFd(fd, stat.size, maxBytes, tooLarge);
     return {
       path,
       target,

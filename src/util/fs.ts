@@ -287,12 +287,13 @@ function* slices(text: string): Generator<string> {
 // without blocking (a FIFO named in its place cannot hang the process in a read that no signal
 // interrupts), and never more than a bound. Errors name the file and what it is, never its bytes.
 
-/** What a non-regular file is, in words. */
-function kindOf(st: Stats): string {
+/** What a file that is not a regular file is, in words ("a FIFO", "a character device"...). */
+export function fileKindOf(st: Stats): string {
   if (st.isDirectory()) return "a folder";
   if (st.isFIFO()) return "a FIFO";
   if (st.isSocket()) return "a socket";
-  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
   return "not a regular file";
 }
 
@@ -318,11 +319,30 @@ export function openRegularFile(path: string, shown: string, what: string): { fd
     closeSync(fd);
     throw new ToolscoreError(
       "FILE_INVALID",
-      `${shown} is ${kindOf(st)}, not a ${what}: name the file itself`,
+      `${shown} is ${fileKindOf(st)}, not a ${what}: name the file itself`,
       { path },
     );
   }
   return { fd, size: st.size };
+}
+
+/**
+ * The bytes of the open regular file `fd` (`size` bytes when it was opened), at most `maxBytes`:
+ * a file past it, or one that grows past it while read, is `tooLarge()`, and is not read further.
+ */
+export function readBoundedFd(fd: number, size: number, maxBytes: number, tooLarge: () => Error): Buffer {
+  if (size > maxBytes) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(Math.min(Math.max(size - total, 0) + 1, maxBytes + 1 - total, 1 << 26));
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw tooLarge();
+    chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
 }
 
 /**
@@ -332,26 +352,11 @@ export function openRegularFile(path: string, shown: string, what: string): { fd
 export function readRegularFile(path: string, shown: string, what: string, maxBytes: number): Buffer {
   const { fd, size } = openRegularFile(path, shown, what);
   try {
-    const tooLarge = () =>
-      new ToolscoreError(
-        "FILE_INVALID",
-        `${shown} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, more than any ${what} holds`,
-        { path },
-      );
-    if (size > maxBytes) throw tooLarge();
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(
-        Math.min(Math.max(size - total, 0) + 1, maxBytes + 1 - total, 1 << 26),
-      );
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > maxBytes) throw tooLarge();
-      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-    }
-    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    const mb = Math.round(maxBytes / 1024 / 1024);
+    return readBoundedFd(fd, size, maxBytes, () => {
+      const message = `${shown} is larger than ${mb} MB, more than any ${what} holds`;
+      return new ToolscoreError("FILE_INVALID", message, { path });
+    });
   } finally {
     closeSync(fd);
   }

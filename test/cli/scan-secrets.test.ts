@@ -1,5 +1,6 @@
 // mcp scan on entries that write secrets inside scripts and arguments: none reaches the table or
-// the JSON, and a long argument does not slow the scan down.
+// the JSON. One argument is 1 MB long: a redaction in quadratic time would take hours on it and
+// run past the file's time limit (its time is measured in the hostile benchmark, not asserted here).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.js";
@@ -25,10 +26,8 @@ describe("mcp scan hides secrets written inside commands", () => {
   });
   after(() => h.remove());
 
-  test("neither the table nor the JSON shows a token, and a 1 MB argument takes no time", async () => {
-    const started = Date.now();
+  test("neither the table nor the JSON shows a token, beside a 1 MB argument", async () => {
     const text = await runCli(["mcp", "scan"], { env: h.env, cwd: h.project });
-    const took = Date.now() - started;
     const json = await runCli(["mcp", "scan", "--json", "-"], { env: h.env, cwd: h.project });
     for (const r of [text, json]) {
       assert.equal(r.code, 0, r.stderr);
@@ -37,6 +36,5 @@ describe("mcp scan hides secrets written inside commands", () => {
     assert.match(text.stdout, /Authorization: Bearer \*\*\*/);
     assert.match(text.stdout, /OPENAI_API_KEY=\*\*\*/);
     assert.match(text.stdout, /gh-mcp \*\*\*/);
-    assert.ok(took < 5000, `took ${took} ms`);
   });
 });

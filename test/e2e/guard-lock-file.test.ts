@@ -46,7 +46,7 @@ test("a FIFO named as the lock is refused at once, and no server is started", as
 test("a lock that links to a device, or is a socket, is refused at once", async () => {
   const link = join(tmp.dir, "zero.lock.json");
   symlinkSync("/dev/zero", link);
-  await refusedWithoutServer(link, /zero\.lock\.json is a device, not a lock/);
+  await refusedWithoutServer(link, /zero\.lock\.json is a character device, not a lock/);
   const sock = join(tmp.dir, "lock.sock");
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(sock, resolve));

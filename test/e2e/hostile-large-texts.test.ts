@@ -1,6 +1,7 @@
 // Long texts from a server (one description of megabytes), run through the built bin under a
 // capped heap: a regression that copies such a text whole fails instead of swapping. (Large
 // listings are in hostile-large.test.ts: each file has its own time limit.)
+// time limit: 300 s
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

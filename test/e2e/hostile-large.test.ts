@@ -1,6 +1,7 @@
 // Large listings from a server, run through the built bin under a capped heap: a regression in
 // memory fails instead of swapping, and one that spreads a listing into a call's arguments or
 // diffs text in quadratic time fails or times out.
+// time limit: 300 s
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

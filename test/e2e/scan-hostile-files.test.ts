@@ -27,9 +27,9 @@ describe("mcp scan on files that are not config files", () => {
   after(() => h.remove());
 
   test("each is a row saying why, the others are read, and the scan ends at once", async () => {
-    const started = Date.now();
+    // Reading /dev/zero until memory ran out took tens of seconds and a FIFO never ended: runBin's
+    // own time limit fails the test on either.
     const r = await runBin(["mcp", "scan", "--json", "-"], { env: h.env, cwd: h.project, timeoutMs: 20_000 });
-    const took = Date.now() - started;
     assert.equal(r.code, 1, r.stderr);
     const rows = (JSON.parse(r.stdout) as { servers: Array<{ file: string; name: string; problem: string }> })
       .servers;
@@ -42,7 +42,5 @@ describe("mcp scan on files that are not config files", () => {
       rows.filter((x) => x.problem === null).map((x) => x.name),
       ["ok"],
     );
-    // Reading /dev/zero until memory ran out took tens of seconds; a FIFO never ended.
-    assert.ok(took < 10_000, `took ${took} ms`);
   });
 });

@@ -124,16 +124,15 @@ test("redactArgs collects what it hid, and takes time in proportion to an argume
   const hidden: string[] = [];
   redactArgs(["--token", "t1", "-c", "API_KEY=k2 srv"], hidden);
   assert.deepEqual(hidden, ["t1", "k2"]);
-  // Each of these took seconds to minutes at this size when a pattern retried at every character.
+  // Each of these took seconds to minutes at this size when a pattern retried at every character
+  // (the file's time limit fails such a regression; the time itself is the hostile benchmark's).
   for (const word of [
     "a".repeat(256 * 1024),
     "a-".repeat(128 * 1024),
     "${".repeat(128 * 1024),
     "?".repeat(256 * 1024),
   ]) {
-    const started = performance.now();
-    showArgv(["srv", word, `http://h/${word}`]);
-    const took = performance.now() - started;
-    assert.ok(took < 2000, `${word.slice(0, 4)}…: ${Math.round(took)} ms`);
+    const shown = showArgv(["srv", word, `http://h/${word}`]);
+    assert.ok(shown.startsWith("srv "), shown.slice(0, 20));
   }
 });
