@@ -4,8 +4,10 @@
 // over the same command's on a one-line description. Each command runs in its own process, so its
 // peak memory (maxRSS) is its own; the fixture server's time to build its answer is in the
 // wall time, its memory is not. Prints time, peak memory, and the growth from 10,000 to 100,000.
+// Then mcp scan of a client config whose entries carry a 1 MB argument (plain, a sh -c script,
+// and a run of dashes), which the secret hiding and the table must go through in linear time.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,9 +68,38 @@ export default async function bench() {
       .map((l) => l.toFixed(1))
       .join(" ")} on this machine while measuring`,
   );
-  // HOSTILE_BENCH=description measures only the long description.
-  if (process.env.HOSTILE_BENCH !== "description") manyTools();
-  longDescription();
+  // HOSTILE_BENCH=description measures only the long description, =scan only the config scan.
+  const only = process.env.HOSTILE_BENCH;
+  if (only === undefined || only === "tools") manyTools();
+  if (only === undefined || only === "description") longDescription();
+  if (only === undefined || only === "scan") configScan();
+}
+
+/** mcp scan (the table, and the JSON) of a config whose entries carry a 1 MB argument each. */
+function configScan() {
+  const dir = mkdtempSync(join(tmpdir(), "toolscore-bench-"));
+  try {
+    const home = join(dir, "home");
+    mkdirSync(join(home, ".cursor"), { recursive: true });
+    const mb = 1024 * 1024;
+    const script = `curl -H 'Authorization: Bearer t0ken' https://h.example.com/?k=v && `.repeat(mb / 64);
+    writeFileSync(
+      join(home, ".cursor", "mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          plain: { command: "node", args: ["s.js", "a".repeat(mb)] },
+          script: { command: "sh", args: ["-c", script.slice(0, mb)] },
+          dashes: { command: "node", args: ["s.js", "a-".repeat(mb / 2)] },
+        },
+      }),
+    );
+    const env = { HOME: home, XDG_CONFIG_HOME: join(dir, "xdg"), CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" };
+    console.log("\nmcp scan of a config with three 1 MB arguments");
+    console.log(`table        ${fmt(run(["mcp", "scan"], { ...env, COLUMNS: "120" }, dir))}`);
+    console.log(`--json -     ${fmt(run(["mcp", "scan", "--json", "-"], env, dir))}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function manyTools() {

@@ -1,0 +1,104 @@
+// A real client, Gemini CLI (Apache-2.0, from npm): its settings are pinned and the guard installed
+// into them, and the client's own headless listing (`gemini mcp list`, which connects to each
+// server) finds every guarded server connected; under a lock set edited by hand, the guard refuses
+// to serve and the client sees the servers disconnected, so the guard is the one it reached.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startStatefulStreamableHttp, type HttpFixture } from "../fixtures/servers/http-servers.mjs";
+import { fixture, ROOT, runBin, tempDir } from "../support/cli.js";
+
+const GEMINI = join(ROOT, "node_modules", ".bin", "gemini");
+const CLI = join(ROOT, "dist", "cli.js");
+
+/** `gemini mcp list` under `home`, from `project`: each server's line. */
+function geminiList(home: string, project: string): Promise<string> {
+  return new Promise((done, fail) => {
+    execFile(
+      GEMINI,
+      ["mcp", "list"],
+      // No credentials are needed to list; nothing here reaches Google.
+      { cwd: project, env: { PATH: process.env.PATH, HOME: home, NO_COLOR: "1" }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        error ? fail(new Error(`${error.message}\n${stderr}`)) : done(stdout + stderr),
+    );
+  });
+}
+
+describe("Gemini CLI lists every server through the installed guard", () => {
+  const tmp = tempDir();
+  const home = join(tmp.dir, "home");
+  const project = join(tmp.dir, "project");
+  const settings = join(home, ".gemini", "settings.json");
+  const set = join(tmp.dir, "toolscore.lockset.json");
+  let http: HttpFixture;
+  before(async () => {
+    http = await startStatefulStreamableHttp();
+    mkdirSync(join(home, ".gemini"), { recursive: true });
+    mkdirSync(project);
+    // Gemini CLI starts no stdio server in a folder the user has not trusted.
+    writeFileSync(
+      join(home, ".gemini", "trustedFolders.json"),
+      JSON.stringify({ [project]: "TRUST_FOLDER" }),
+    );
+    // No "protocol": the fixture answers with the version the client asks for.
+    const surface = join(tmp.dir, "notes.json");
+    writeFileSync(
+      surface,
+      JSON.stringify({
+        server: { name: "notes", version: "1.0.0" },
+        tools: [{ name: "get_note", description: "Get a note.", inputSchema: { type: "object" } }],
+      }),
+    );
+    writeFileSync(
+      settings,
+      `{
+  // Gemini CLI's user settings
+  "mcpServers": {
+    "notes": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(fixture("pin-surface.mjs"))}, ${JSON.stringify(surface)}] },
+    "remote": { "httpUrl": ${JSON.stringify(http.url)} }
+  }
+}
+`,
+    );
+    const pin = await runBin(["mcp", "pin", "--config", settings, "--lock", set], { cwd: tmp.dir });
+    assert.equal(pin.code, 0, pin.stderr);
+    const install = await runBin(
+      [
+        "mcp",
+        "guard",
+        "--install",
+        "--config",
+        settings,
+        "--lock",
+        set,
+        "--toolscore",
+        `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}`,
+      ],
+      { cwd: tmp.dir },
+    );
+    assert.equal(install.code, 0, install.stderr);
+    assert.match(install.stdout, /notes: wrapped/);
+    assert.match(install.stdout, /remote: wrapped/);
+  });
+  after(async () => {
+    await http.close();
+    tmp.remove();
+  });
+
+  test("every guarded server connects; under a tampered lock set none does", async () => {
+    const listed = await geminiList(home, project);
+    assert.match(listed, new RegExp(`notes: ${process.execPath} ${CLI} mcp guard .*- Connected`));
+    assert.match(listed, new RegExp(`remote: ${process.execPath} ${CLI} mcp guard .*- Connected`));
+    assert.ok(http.seen.length > 0, "the guard reached the URL server");
+
+    const data = JSON.parse(readFileSync(set, "utf8")) as { servers: Record<string, { tools: unknown[] }> };
+    data.servers.notes!.tools = [];
+    writeFileSync(set, JSON.stringify(data, null, 2));
+    const refused = await geminiList(home, project);
+    assert.match(refused, /notes: .*- Disconnected/);
+    assert.match(refused, /remote: .*- Disconnected/);
+  });
+});
