@@ -282,7 +282,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "tool-priority",
-    hint: /priorit|prefer|instead|before|always|must|should|this\s+tool|other|alternative|competitor|#\s*1|out\s+of/i,
+    hint: /priorit|prefer|instead|before|always|must|should|this\s+tool|other|alternative|competitor|#\s*1|out\s+of|settle|inferior|outdated|obsolete|superior|better|accurate|outperform/i,
     severity: "warning",
     label: "tells the model to put this tool before others",
     pattern: re(
@@ -344,7 +344,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     id: "coercion",
-    hint: /crash|break|fail|stop\s+working|follow|obey|comply|lost|depends|offer|act\s+now|left/i,
+    hint: /crash|break|fail|stop\s+working|follow|obey|comply|lost|depends|offer|act\s+now|left|expires|still\s+can/i,
     severity: "warning",
     label: "pressures the model with urgency or threats",
     pattern: re(
@@ -353,7 +353,7 @@ export const TECHNIQUES: readonly Technique[] = [
         String.raw`\bif\s+you\s+(?:do\s+not|don'?t)\s+(?:follow|obey|comply\s+with)\s+(?:these|this|the)\s+instructions\b`,
         String.raw`\ball\s+(?:user\s+)?data\s+will\s+be\s+lost\b`,
         String.raw`\byour\s+(?:compliance|job|existence|safety)\s+depends\s+on\b`,
-        String.raw`\blimited[\s-]+time\s+offer\b|\bact\s+now\b|\bonly\s+\d+\s+(?:uses?|calls?|spots?)\s+left\b`,
+        String.raw`\blimited[\s-]+time\s+offer\b|\bact\s+now\b|\bonly\s+\d+\s+(?:uses?|calls?|spots?)\s+left\b|\b(?:access|offer)\s+expires\s+soon\b|\bwhile\s+you\s+still\s+can\b`,
       ),
     ),
   },
