@@ -3,6 +3,8 @@ import type { InstructionMatch } from "../instruction-match.js";
 import { findSchemaInstructions } from "../schema-text.js";
 import { INSTRUCTION_MESSAGES, reportInstructions, reportPartlyScanned } from "./instruction-messages.js";
 
+const REPEATED_MAX = 16 * 1024;
+
 /** schema-instruction: the techniques of description-instruction inside a tool's schemas. */
 export const schemaInstruction = defineRule({
   id: "schema-instruction",
@@ -24,7 +26,9 @@ export const schemaInstruction = defineRule({
       (path, what, matches, text) => {
         const kind = what.startsWith("the ") ? what.slice(0, what.indexOf(" ", 4)) : "text";
         for (const match of matches) {
-          const key = `${match.id}\u0000${kind}\u0000${text}`;
+          // A long text is kept apart by its path: it is rarely repeated, and not copied into a key.
+          const same = text.length <= REPEATED_MAX ? text : `\u0001${path}`;
+          const key = `${match.id}\u0000${kind}\u0000${same}`;
           const group = groups.get(key);
           if (group) group.places.push(path);
           else groups.set(key, { what, match, places: [path] });
