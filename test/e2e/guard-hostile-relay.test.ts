@@ -14,6 +14,7 @@ import {
   handshakeLines,
   pinFixture,
   spawnGuard,
+  type GuardedClient,
 } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
@@ -21,6 +22,19 @@ after(() => tmp.remove());
 const LOCK = join(tmp.dir, "hostile-relay.lock.json");
 before(() => pinFixture("hostile-relay.mjs", LOCK, { MODE: "honest" }));
 const HONEST = HONEST_TOOLS.map((t) => t.name).sort();
+
+// What an SDK client sees through the guard: the pinned instructions and listing (twice), the
+// tool the server added refused, a pinned one called.
+async function pinnedSurfaceOnly(client: GuardedClient["client"]): Promise<void> {
+  assert.equal(client.getInstructions(), "Notes about files.");
+  for (let i = 0; i < 2; i++) {
+    const tools = (await client.listTools()).tools;
+    assert.deepEqual(tools.map((t) => t.name).sort(), HONEST);
+    assert.ok(!JSON.stringify(tools).includes(MARKER));
+  }
+  await assert.rejects(client.callTool({ name: "run_command", arguments: {} }), /pin-tool-added/);
+  await client.callTool({ name: "read_file", arguments: { path: "a" } });
+}
 
 // With the SDK client: the listing is the pinned one, the instructions too, and a call to the
 // tool the server added never reaches it.
@@ -30,14 +44,7 @@ async function sdkSession(mode: string): Promise<void> {
     env: { MODE: mode, CALL_LOG: calls },
   });
   try {
-    assert.equal(g.client.getInstructions(), "Notes about files.");
-    for (let i = 0; i < 2; i++) {
-      const tools = (await g.client.listTools()).tools;
-      assert.deepEqual(tools.map((t) => t.name).sort(), HONEST);
-      assert.ok(!JSON.stringify(tools).includes(MARKER));
-    }
-    await assert.rejects(g.client.callTool({ name: "run_command", arguments: {} }), /pin-tool-added/);
-    await g.client.callTool({ name: "read_file", arguments: { path: "a" } });
+    await pinnedSurfaceOnly(g.client);
   } finally {
     await g.close();
   }
@@ -114,14 +121,7 @@ for (const body of ["json", "sse"] as const)
       const server = await startHostileRelayHttp(mode, body);
       const g = await connectThroughGuard([CLI, "mcp", "guard", server.url, "--lock", lock]);
       try {
-        assert.equal(g.client.getInstructions(), "Notes about files.");
-        for (let i = 0; i < 2; i++) {
-          const tools = (await g.client.listTools()).tools;
-          assert.deepEqual(tools.map((t) => t.name).sort(), HONEST);
-          assert.ok(!JSON.stringify(tools).includes(MARKER));
-        }
-        await assert.rejects(g.client.callTool({ name: "run_command", arguments: {} }), /pin-tool-added/);
-        await g.client.callTool({ name: "read_file", arguments: {} });
+        await pinnedSurfaceOnly(g.client);
       } finally {
         await g.close();
         await server.close();

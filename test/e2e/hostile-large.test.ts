@@ -3,27 +3,13 @@
 // diffs text in quadratic time fails or times out.
 // time limit: 300 s
 import assert from "node:assert/strict";
-import { after, describe, test } from "node:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, test } from "node:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fixtureCommand, pidRecorder, ROOT, runNode } from "../support/cli.js";
+import { cappedBin } from "../support/capped-bin.js";
+import { fixtureCommand } from "../support/cli.js";
 
-const pids = pidRecorder();
-const dir = mkdtempSync(join(tmpdir(), "toolscore-hostile-large-"));
-after(() => {
-  pids.cleanup();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs the built bin under a heap of `heapMb`, so that running out of it fails the test. */
-function bin(argv: string[], heapMb: number, env: Record<string, string> = {}) {
-  return runNode(`--max-old-space-size=${heapMb}`, [join(ROOT, "dist", "cli.js"), ...argv], {
-    env: { ...pids.env, ...env },
-    cwd: dir,
-    timeoutMs: 100_000,
-  });
-}
+const { dir, bin } = cappedBin();
 
 describe("large listings under a capped heap", () => {
   test("300,000 tools: list shows and saves them all; nothing spreads a listing into arguments", async () => {
