@@ -166,6 +166,7 @@ export class GuardCore {
       if (version !== undefined) this.opts.onProtocolVersion?.(version);
     }
     if (HANDSHAKE_METHODS.has(method) && key !== undefined) {
+      this.verdicts.handshakeRequest(m);
       this.judged.set(key, { type: "handshake", method });
       this.handshakeInFlight = true;
       this.opts.toServer(frame);

@@ -3,7 +3,7 @@ import { prettyJsonPieces } from "../util/json-out.js";
 import { checkJsonNumbers, numberOutOfRange } from "../util/json-range.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { MCPClient } from "./client.js";
-import type { ClientCapabilityName } from "./session.js";
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "./session.js";
 import type { RawTool } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 import {
@@ -42,6 +42,11 @@ export interface ServerSnapshot {
   prompts?: SurfaceLists["prompts"];
   resource_templates?: SurfaceLists["resource_templates"];
   resources?: SurfaceLists["resources"];
+}
+
+/** Where a note goes when nobody else hears it: a line on stderr. */
+export function writeNote(message: string): void {
+  process.stderr.write(`toolscore: note: ${message}\n`);
 }
 
 /** Sorts tools by name (UTF-16 code units), keeping the server's order among equal names. */
@@ -92,7 +97,7 @@ export const ServerSnapshot = {
       ),
     ]);
     if (listed.status === "rejected") throw listed.reason;
-    const onNote = opts.onNote ?? ((m) => process.stderr.write(`toolscore: note: ${m}\n`));
+    const onNote = opts.onNote ?? writeNote;
     for (const note of notes) onNote(note);
     if (other.status === "rejected") throw other.reason;
     const tools = listed.value;
@@ -160,7 +165,7 @@ export const ServerSnapshot = {
     if (d.instructions !== null && d.instructions !== undefined && typeof d.instructions !== "string")
       throw bad('"instructions" is neither a string nor null');
     const cc = d.client_capabilities ?? [];
-    if (!Array.isArray(cc) || !cc.every((c) => c === "roots" || c === "sampling" || c === "elicitation"))
+    if (!Array.isArray(cc) || !cc.every((c) => CLIENT_CAPABILITY_NAMES.includes(c as ClientCapabilityName)))
       throw bad('"client_capabilities" is not a list of roots, sampling, elicitation');
     if (!Array.isArray(d.tools)) throw bad('"tools" is not a list');
     d.tools.forEach((t, i) => {

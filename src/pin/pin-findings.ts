@@ -1,5 +1,6 @@
 // The drift rules as data: their ids, severities, what fails under each --fail-on, and the facts
 // each rule's findings carry. checkPin (verify.ts) makes the findings; renderers make the words.
+import type { ClientCapabilityName } from "../mcp/session.js";
 import type { SurfaceRef } from "../mcp/surface.js";
 import type { EffectFinding } from "./effects.js";
 import type { FieldDiff } from "./field-diff.js";
@@ -61,6 +62,11 @@ export interface PinFindingCommon {
   capabilities: EffectFinding[];
   /** Whether this finding fails the check under the report's `failOn`. */
   failing: boolean;
+  /**
+   * The client capability profiles this finding was found in, when a check of several profiles
+   * found it in some of them only.
+   */
+  profiles?: ClientCapabilityName[][];
 }
 
 type BeforeAfter = {

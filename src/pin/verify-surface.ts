@@ -1,6 +1,7 @@
 // Drift of prompts, resource templates and resources against a lock: added, removed, changed (with a
-// text diff per changed field). Only the kinds the lock holds are compared: a lock without a kind
-// pins nothing of it, so a lock made before these kinds were pinned still verifies clean.
+// text diff per changed field). A lock without prompts or resource templates was made while the
+// server had none: any that appear later are new. Resources are compared only when the lock holds
+// them (`mcp pin --resources`).
 import { SURFACE_KINDS, type SurfaceKind, type SurfaceRef } from "../mcp/surface.js";
 import { diffField, fieldText, TextDigest, type FieldDiff } from "./field-diff.js";
 import { stableJson } from "../util/json.js";
@@ -54,13 +55,15 @@ function fieldDiff(field: string, before: unknown, after: unknown): FieldDiff {
 }
 
 /**
- * Compares the surface of a lock with the surface now (both locked the same way). A kind is
- * compared only when the lock holds it; a kind the server no longer declares counts as empty.
+ * Compares the surface of a lock with the surface now (both locked the same way). A kind the lock
+ * lacks counts as empty, but resources only where the lock pins them; a kind the server no longer
+ * declares counts as empty.
  */
 export function verifySurface(lock: LockSurface, now: LockSurface): SurfaceDraft[] {
   const out: SurfaceDraft[] = [];
   for (const info of SURFACE_KINDS) {
-    const before = lock[info.key] as LockedSurfaceItem[] | undefined;
+    const before =
+      (lock[info.key] as LockedSurfaceItem[] | undefined) ?? (info.kind === "resource" ? undefined : []);
     if (before === undefined) continue;
     const after = (now[info.key] as LockedSurfaceItem[] | undefined) ?? [];
     const rules = RULES[info.kind];

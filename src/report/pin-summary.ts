@@ -15,6 +15,17 @@ function surfaceLine(lock: Lock): string[] {
   return parts.length ? [`  also pinned: ${parts.join(", ")}`] : [];
 }
 
+// `  client capabilities: 7 more profiles recorded; tools offered only to some clients: a, b`
+function profilesLine(lock: Lock): string[] {
+  if (!lock.profiles) return [];
+  const only = new Set<string>();
+  for (const p of lock.profiles) for (const t of p.tools) only.add(String(t.name));
+  const names = [...only].sort().map(escapeLine);
+  return [
+    `  client capabilities: the surface depends on them; ${count(lock.profiles.length + 1, "profile")} recorded${names.length ? ` (tools offered only to some clients: ${names.join(", ")})` : ""}`,
+  ];
+}
+
 /**
  * What `mcp pin` prints: how many tools were pinned, the capabilities found (with the tools that
  * can delete or execute named), and where the lock is.
@@ -36,6 +47,7 @@ export function renderPinSummary(lock: Lock, lockPath: string, unchanged: boolea
     [
       `${style.bold("Pinned")} ${n} tool${n === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")} (protocol ${escapeLine(lock.protocol)})`,
       ...surfaceLine(lock),
+      ...profilesLine(lock),
       `  capabilities: ${counts.length ? counts.join(", ") : "none"}${overrides ? `; ${overrides} override${overrides === 1 ? "" : "s"}` : ""}`,
       `  lock: ${escapeLine(lockPath)}${unchanged ? style.dim(" (unchanged)") : ""}`,
     ].join("\n") + "\n"
