@@ -2,7 +2,14 @@ import type { EffectOverrides } from "../pin/effects.js";
 import { buildLock, toolName, type Lock } from "../pin/lock.js";
 import { writeNote, type ServerSnapshot } from "../mcp/snapshot.js";
 import { ToolscoreError } from "../util/errors.js";
-import { ALL_PROFILES, surfaceText, type CapabilityProfile } from "../pin/profiles.js";
+import {
+  ALL_PROFILES,
+  lockForProfile,
+  profileText,
+  SINGLE_PROFILES,
+  surfaceText,
+  type CapabilityProfile,
+} from "../pin/profiles.js";
 import { lockBody } from "../pin/lock.js";
 import { listResolved, resolveServer, type Listed, type ResolvedServer } from "./server.js";
 import type { ServerInput, ServerOptions } from "./server.js";
@@ -56,14 +63,13 @@ export async function pin(server: ServerInput | undefined, opts: PinOptions = {}
   return { lock, snapshot, warnings };
 }
 
-/** How many servers are listed at once when the profiles are listed one by one. */
-const PROFILES_AT_ONCE = 3;
-
 /**
  * Lists a live server once per client capability profile that can change its surface, unless the
  * capabilities are named (`--client-capabilities`: that one profile) or the server cannot be
- * started again (a caller's transport). The profile of no capabilities and that of all are listed
- * at once; when they show the same surface the others are not listed.
+ * started again (a caller's transport). No capability and every capability are listed at once;
+ * when they show the same surface that is all. Otherwise each capability is listed alone, and when
+ * their differences put together give the surface of every capability, those are recorded;
+ * failing that, every set of capabilities is listed and recorded.
  */
 async function listProfiles(
   resolved: ResolvedServer,
@@ -84,17 +90,17 @@ async function listProfiles(
   const listIn = async (clientCapabilities: CapabilityProfile) =>
     (await listResolved(resolved, { ...opts, onNote, connect: { ...opts.connect, clientCapabilities } }))
       .snapshot;
-  const none = ALL_PROFILES[0]!;
+  const listAll = (profiles: readonly CapabilityProfile[]) => Promise.all(profiles.map(listIn));
+  const lockOpts = { overrides: opts.overrides, resources: opts.resources === true };
+  const surface = (s: ServerSnapshot) => surfaceText(lockBody(s, lockOpts));
   const all = ALL_PROFILES[ALL_PROFILES.length - 1]!;
-  const [base, full] = await Promise.all([listIn(none), listIn(all)]);
-  const body = (s: ServerSnapshot) =>
-    surfaceText(lockBody(s, { overrides: opts.overrides, resources: opts.resources === true }));
-  if (body(base) === body(full)) return { snapshot: base, origin: "live" };
-  const rest = ALL_PROFILES.slice(1, -1);
-  const others: ServerSnapshot[] = [];
-  // A few at a time: each is a server started and stopped.
-  for (let i = 0; i < rest.length; i += PROFILES_AT_ONCE)
-    others.push(...(await Promise.all(rest.slice(i, i + PROFILES_AT_ONCE).map(listIn))));
-  others.push(full);
-  return { snapshot: base, origin: "live", profiles: others };
+  const [base, full] = await listAll([ALL_PROFILES[0]!, all]);
+  if (surface(base!) === surface(full!)) return { snapshot: base!, origin: "live" };
+  const singles = await listAll(SINGLE_PROFILES);
+  const composed = lockForProfile(buildLock(base!, { ...lockOpts, profiles: singles }), all);
+  if (surfaceText(composed) === surface(full!))
+    return { snapshot: base!, origin: "live", profiles: [...singles, full!] };
+  const known = new Set([ALL_PROFILES[0]!, all, ...SINGLE_PROFILES].map(profileText));
+  const rest = await listAll(ALL_PROFILES.filter((p) => !known.has(profileText(p))));
+  return { snapshot: base!, origin: "live", profiles: [...singles, ...rest, full!] };
 }

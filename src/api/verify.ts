@@ -54,8 +54,8 @@ export async function verify(
     const failOn = opts.failOn ?? "drift";
     const checked: Array<{ profile: ClientCapabilityName[]; report: PinReport; snapshot: ServerSnapshot }> =
       [];
-    for (let i = 0; i < profiles.length; i += 2) {
-      const batch = profiles.slice(i, i + 2).map(async (clientCapabilities) => {
+    for (let i = 0; i < profiles.length; i += 3) {
+      const batch = profiles.slice(i, i + 3).map(async (clientCapabilities) => {
         const snapshot = (
           await listResolved(resolved, { ...opts, connect: { ...opts.connect, clientCapabilities } })
         ).snapshot;

@@ -9,9 +9,11 @@ import { compareCodeUnits } from "../util/order.js";
 import {
   listSurface,
   parseSurfaceLists,
+  parseUnlisted,
   sortSurfaceLists,
   SURFACE_KINDS,
   type SurfaceLists,
+  type UnlistedKinds,
 } from "./surface.js";
 import { nameText, nonFiniteAt } from "../util/json.js";
 import { checkDepth, checkNames } from "./bounds.js";
@@ -42,6 +44,8 @@ export interface ServerSnapshot {
   prompts?: SurfaceLists["prompts"];
   resource_templates?: SurfaceLists["resource_templates"];
   resources?: SurfaceLists["resources"];
+  /** The kinds the server declares but answered with an error when listed: not listed, not empty. */
+  unlisted?: UnlistedKinds;
 }
 
 /** Where a note goes when nobody else hears it: a line on stderr. */
@@ -74,6 +78,7 @@ export const ServerSnapshot = {
       instructions: parts.instructions,
       tools: sortTools(parts.tools),
       ...sortSurfaceLists(parts),
+      ...(parts.unlisted && Object.keys(parts.unlisted).length ? { unlisted: parts.unlisted } : {}),
     };
   },
 
@@ -179,6 +184,7 @@ export const ServerSnapshot = {
       instructions: (d.instructions as string | null | undefined) ?? null,
       tools: d.tools as RawTool[],
       ...parseSurfaceLists(d, bad),
+      ...parseUnlisted(d, bad),
     });
   },
 };

@@ -1,4 +1,5 @@
 import { ServerSnapshot } from "../mcp/snapshot.js";
+import { parseUnlisted } from "../mcp/surface.js";
 import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
@@ -239,6 +240,7 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
   if (!Array.isArray(data.tools)) throw bad('"tools" is not a list');
   data.tools.forEach((t: unknown, i) => checkLockedTool(t, `tools[${i}]`, bad));
   checkLockSurface(data, bad);
+  parseUnlisted(data, bad);
   checkProfiles(data, bad, (key, e, at) => {
     if (key === "tools") checkLockedTool(e, at, bad);
     else checkLockSurface({ [key]: [e] }, (why) => bad(why.replace(`${key}[0]`, at)));

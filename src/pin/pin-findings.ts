@@ -5,7 +5,7 @@ import type { SurfaceRef } from "../mcp/surface.js";
 import type { EffectFinding } from "./effects.js";
 import type { FieldDiff } from "./field-diff.js";
 import type { LockProblem } from "./lock.js";
-import { SURFACE_PIN_RULES } from "./verify-surface.js";
+import { SURFACE_PIN_RULES, type UnlistedFacts } from "./verify-surface.js";
 
 /** The drift rules, in the order their findings are listed for one tool. */
 export const PIN_RULES = [
@@ -37,6 +37,8 @@ export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
   "pin-resource-added": "error",
   "pin-resource-removed": "error",
   "pin-resource-changed": "error",
+  "pin-list-failed": "error",
+  "pin-list-unavailable": "info",
   "pin-instructions-changed": "error",
   "pin-server-changed": "info",
   "pin-protocol-changed": "info",
@@ -94,6 +96,8 @@ export interface PinFacts {
   "pin-resource-added": { item: SurfaceRef };
   "pin-resource-removed": { item: SurfaceRef };
   "pin-resource-changed": { item: SurfaceRef };
+  "pin-list-failed": { /** The kind that could not be listed. */ list: UnlistedFacts };
+  "pin-list-unavailable": { /** The kind not listed, as when pinned. */ list: UnlistedFacts };
   "pin-instructions-changed": BeforeAfter;
   "pin-server-changed": BeforeAfter;
   "pin-protocol-changed": BeforeAfter;

@@ -73,10 +73,34 @@ export function recordedProfiles(lock: ProfiledLists): CapabilityProfile[] {
   return [lock.client_capabilities, ...(lock.profiles ?? []).map((p) => p.client_capabilities)];
 }
 
-/** Whether a lock records the surface of `profile`. */
+/** The profile of one capability alone (`elicitation.url` comes with `elicitation`). */
+export function singleProfile(name: ClientCapabilityName): CapabilityProfile {
+  return name === "elicitation.url" ? ["elicitation", "elicitation.url"] : [name];
+}
+
+/** The profiles a pin lists when no capability and every capability show different surfaces. */
+export const SINGLE_PROFILES: readonly CapabilityProfile[] = [...CLIENT_CAPABILITY_NAMES]
+  .sort(compareCodeUnits)
+  .map(singleProfile);
+
+/**
+ * Whether the recorded profiles cover `profile`: it is one of them, or, for a lock of several,
+ * each of its capabilities has its single profile recorded, so that its surface is composed of
+ * theirs (a pin records only the single profiles when their composition matched the listing with
+ * every capability, and every profile otherwise).
+ */
+export function coversProfile(recorded: readonly (readonly string[])[], profile: readonly string[]): boolean {
+  const texts = new Set(recorded.map(profileText));
+  if (texts.has(profileText(profile))) return true;
+  return (
+    recorded.length > 1 &&
+    profile.every((c) => texts.has(profileText(singleProfile(c as ClientCapabilityName))))
+  );
+}
+
+/** Whether a lock records (or composes) the surface of `profile`. */
 export function recordsProfile(lock: ProfiledLists, profile: readonly string[]): boolean {
-  const text = profileText(profile);
-  return recordedProfiles(lock).some((p) => profileText(p) === text);
+  return coversProfile(recordedProfiles(lock), profile);
 }
 
 const entryKey = (key: ProfileListKey, entry: Record<string, unknown>): string =>
@@ -88,27 +112,38 @@ function keyField(key: ProfileListKey): string {
 
 /**
  * The lock as it stands for clients of `profile`: its base lists with that profile's differences
- * laid over them, and `client_capabilities` the profile. A profile the lock does not record gets
- * the base (a lock of one profile stands for every client). The result has no `profiles`.
+ * laid over them (or, for a profile composed of recorded ones, theirs), and `client_capabilities`
+ * the profile. A profile the lock does not cover gets the base (a lock of one profile stands for
+ * every client). The result has no `profiles`.
  */
 export function lockForProfile<L extends ProfiledLists>(lock: L, profile: readonly string[]): L {
+  if (!lock.profiles) return lock;
+  const { profiles, ...base } = lock;
   const text = profileText(profile);
-  if (profileText(lock.client_capabilities) === text || !lock.profiles) {
-    if (!lock.profiles) return lock;
-    const { profiles: _all, ...base } = lock;
+  if (profileText(lock.client_capabilities) === text || !recordsProfile(lock, profile))
     return base as unknown as L;
-  }
-  const chosen = lock.profiles.find((p) => profileText(p.client_capabilities) === text);
-  const { profiles: _all, ...base } = lock;
-  if (!chosen) return base as unknown as L;
-  const out: Record<string, unknown> = { ...base, client_capabilities: [...chosen.client_capabilities] };
+  const exact = profiles.find((p) => profileText(p.client_capabilities) === text);
+  // Smaller profiles first, so that a larger one (elicitation.url over elicitation) has the last word.
+  const parts = exact
+    ? [exact]
+    : profiles
+        .filter((p) => p.client_capabilities.every((c) => profile.includes(c)))
+        .sort((a, b) => a.client_capabilities.length - b.client_capabilities.length);
+  const out: Record<string, unknown> = { ...base, client_capabilities: [...profile].sort(compareCodeUnits) };
   for (const key of LIST_KEYS) {
-    const own = chosen[key] ?? [];
-    const gone = new Set([...(chosen.without[key] ?? []), ...own.map((e) => entryKey(key, e))]);
-    const list = base[key] as Array<Record<string, unknown>> | undefined;
-    if (list === undefined && own.length === 0) continue;
-    out[key] = [...(list ?? []).filter((e) => !gone.has(entryKey(key, e))), ...own].sort((a, b) =>
-      compareCodeUnits(entryKey(key, a), entryKey(key, b)),
+    const own = new Map<string, LockedEntry[]>();
+    const gone = new Set<string>();
+    for (const p of parts) {
+      for (const k of p.without[key] ?? []) gone.add(k);
+      const mine = new Map<string, LockedEntry[]>();
+      for (const e of p[key] ?? []) mine.set(entryKey(key, e), [...(mine.get(entryKey(key, e)) ?? []), e]);
+      for (const [k, entries] of mine) own.set(k, entries);
+    }
+    for (const k of own.keys()) gone.add(k);
+    const list = base[key] as LockedEntry[] | undefined;
+    if (list === undefined && own.size === 0) continue;
+    out[key] = [...(list ?? []).filter((e) => !gone.has(entryKey(key, e))), ...[...own.values()].flat()].sort(
+      (a, b) => compareCodeUnits(entryKey(key, a), entryKey(key, b)),
     );
   }
   return out as L;

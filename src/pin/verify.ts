@@ -129,7 +129,7 @@ export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: Check
   // Resources are compared when the lock pinned them (`mcp pin --resources`), never otherwise.
   const now = lockBody(isLock ? snapshotFromLock(current, declared) : current, {
     overrides: lock.capability_overrides,
-    resources: lock.resources !== undefined,
+    resources: lock.resources !== undefined || lock.unlisted?.resources !== undefined,
   });
   if (isLock) now.instructions_sha256 = current.instructions_sha256;
   const drafts: PinDraft[] = [];
@@ -299,11 +299,13 @@ function compareFindings(a: PinFinding, b: PinFinding): number {
   const group = (f: PinFinding) =>
     f.rule === "pin-lock-modified"
       ? 0
-      : f.tool !== null
-        ? 1
-        : f.item
-          ? 2 + ITEM_ORDER.indexOf(f.item.kind)
-          : 5;
+      : "list" in f
+        ? 2 + ITEM_ORDER.indexOf(f.list.kind)
+        : f.tool !== null
+          ? 1
+          : f.item
+            ? 2 + ITEM_ORDER.indexOf(f.item.kind)
+            : 5;
   return (
     sev(a) - sev(b) ||
     group(a) - group(b) ||

@@ -33,6 +33,7 @@ export function pinReportJson(report: PinReport): Record<string, unknown> {
       diffs: f.diffs,
       capabilities: f.capabilities,
       ...("problems" in f ? { problems: f.problems } : {}),
+      ...("list" in f ? { list: f.list } : {}),
       ...("before" in f ? { before: f.before, after: f.after } : {}),
     })),
   };

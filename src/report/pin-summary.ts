@@ -12,7 +12,13 @@ function surfaceLine(lock: Lock): string[] {
     lock.resource_templates && count(lock.resource_templates.length, "resource template"),
     lock.resources && count(lock.resources.length, "resource"),
   ].filter((p): p is string => typeof p === "string");
-  return parts.length ? [`  also pinned: ${parts.join(", ")}`] : [];
+  const unlisted = Object.entries(lock.unlisted ?? {}).map(
+    ([key, u]) => `${key.replace("_", " ")} (JSON-RPC error ${u.code})`,
+  );
+  return [
+    ...(parts.length ? [`  also pinned: ${parts.join(", ")}`] : []),
+    ...(unlisted.length ? [`  not listed (the server answered with an error): ${unlisted.join(", ")}`] : []),
+  ];
 }
 
 // `  client capabilities: 7 more profiles recorded; tools offered only to some clients: a, b`

@@ -1,4 +1,6 @@
+import type { SurfaceKind } from "../mcp/surface.js";
 import type { EffectFinding } from "../pin/effects.js";
+import { coversProfile } from "../pin/profiles.js";
 import type { PinFinding, PinReport } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
@@ -18,6 +20,12 @@ function names(effects: readonly EffectFinding[]): string {
 }
 
 const capsText = (caps: readonly string[]) => (caps.length ? caps.join(", ") : "no capabilities");
+
+const KIND_PLURAL: Record<SurfaceKind, string> = {
+  prompt: "prompts",
+  resource_template: "resource templates",
+  resource: "resources",
+};
 
 const item = (f: PinFinding) => (f.item ? itemLabel(f.item) : "");
 
@@ -62,6 +70,10 @@ function ruleMessage(f: PinFinding): string {
     case "pin-prompt-changed":
     case "pin-resource-changed":
       return `${item(f)} changed: ${f.fields.join(", ")}`;
+    case "pin-list-failed":
+      return `the server's ${KIND_PLURAL[f.list.kind]} could not be listed (JSON-RPC error ${f.list.code}), so they were not checked`;
+    case "pin-list-unavailable":
+      return `the server's ${KIND_PLURAL[f.list.kind]} could not be listed (JSON-RPC error ${f.list.code}), as when the lock was made: they are not checked`;
     case "pin-instructions-changed":
       if (f.before === null) return "the server now sends instructions; the lock has none";
       if (f.after === null) return "the server no longer sends the instructions in the lock";
@@ -116,8 +128,7 @@ export function reportedOnlyLine(
 export function profileLine(report: PinReport): string | null {
   const p = report.profile;
   if (!p || report.findings.length === 0) return null;
-  const recorded = new Set(p.recorded.map((r) => r.join(",")));
-  const other = p.checked.filter((c) => !recorded.has(c.join(",")));
+  const other = p.checked.filter((c) => !coversProfile(p.recorded, c));
   if (!other.length) return null;
   const pinned = p.recorded.map(capsText).join("; ");
   return `the lock was pinned for clients that declare ${pinned}, and this check declared ${other.map(capsText).join("; ")}: a difference may come only from what the client declares (a server may offer some tools only to clients with roots, sampling or elicitation). Pin again without --client-capabilities to record every profile: toolscore mcp pin SERVER`;

@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { ClientCapabilityName } from "../../src/mcp/session.js";
 import { buildLock, lockProblems, parseLock, serializeLock } from "../../src/pin/lock.js";
-import { ALL_PROFILES, lockForProfile, profileOf } from "../../src/pin/profiles.js";
+import { ALL_PROFILES, lockForProfile, profileOf, SINGLE_PROFILES } from "../../src/pin/profiles.js";
 import { checkPin, mergeProfileReports, pinnedClientCapabilities } from "../../src/pin/verify.js";
-import { renderPinReport } from "../../src/report/pin.js";
+import { profileLine, renderPinReport } from "../../src/report/pin.js";
 import { renderPinJson } from "../../src/report/pin-json.js";
 import { isToolscoreError } from "../../src/util/errors.js";
 
@@ -158,4 +158,20 @@ test("a client's declared capabilities select its profile", () => {
   assert.deepEqual(profileOf({ elicitation: { form: {}, url: {} } }), ["elicitation", "elicitation.url"]);
   assert.deepEqual(profileOf({}), []);
   assert.deepEqual(profileOf({ experimental: {}, tasks: {} }), []);
+});
+
+test("a lock of the single profiles composes the others: each set of capabilities is covered", () => {
+  const singles = buildLock(listing([]), {
+    profiles: [...SINGLE_PROFILES, ALL_PROFILES.at(-1)!].map(listing),
+  });
+  assert.equal(singles.profiles!.length, SINGLE_PROFILES.length + 1);
+  for (const p of ALL_PROFILES) {
+    assert.deepEqual(
+      lockForProfile(singles, p).tools.map((t) => [t.name, t.sha256]),
+      buildLock(listing(p)).tools.map((t) => [t.name, t.sha256]),
+      p.join(","),
+    );
+    assert.deepEqual(checkPin(singles, listing(p)).findings, [], p.join(","));
+    assert.equal(profileLine(checkPin(singles, { ...listing([]), client_capabilities: p })), null);
+  }
 });
