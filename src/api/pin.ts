@@ -1,8 +1,17 @@
 import type { EffectOverrides } from "../pin/effects.js";
 import { buildLock, toolName, type Lock } from "../pin/lock.js";
-import type { ServerSnapshot } from "../mcp/snapshot.js";
+import { writeNote, type ServerSnapshot } from "../mcp/snapshot.js";
 import { ToolscoreError } from "../util/errors.js";
-import { listServer } from "./list.js";
+import {
+  ALL_PROFILES,
+  lockForProfile,
+  profileText,
+  SINGLE_PROFILES,
+  surfaceText,
+  type CapabilityProfile,
+} from "../pin/profiles.js";
+import { lockBody } from "../pin/lock.js";
+import { listResolved, resolveServer, type Listed, type ResolvedServer } from "./server.js";
 import type { ServerInput, ServerOptions } from "./server.js";
 
 /** Options of {@link pin}. */
@@ -34,7 +43,8 @@ export interface PinResult {
  * ```
  */
 export async function pin(server: ServerInput | undefined, opts: PinOptions = {}): Promise<PinResult> {
-  const { snapshot, origin } = await listServer(server, opts);
+  const resolved = resolveServer(server, opts);
+  const { snapshot, origin, profiles } = await listProfiles(resolved, opts);
   if (origin === "lock") {
     throw new ToolscoreError(
       "USAGE",
@@ -49,6 +59,48 @@ export async function pin(server: ServerInput | undefined, opts: PinOptions = {}
   const counts = new Map<string, number>();
   for (const t of snapshot.tools) counts.set(toolName(t), (counts.get(toolName(t)) ?? 0) + 1);
   for (const [tool, count] of counts) if (count > 1) warnings.push({ kind: "tool-duplicated", tool, count });
-  const lock = buildLock(snapshot, { overrides, resources: opts.resources === true });
+  const lock = buildLock(snapshot, { overrides, resources: opts.resources === true, profiles });
   return { lock, snapshot, warnings };
+}
+
+/**
+ * Lists a live server once per client capability profile that can change its surface, unless the
+ * capabilities are named (`--client-capabilities`: that one profile) or the server cannot be
+ * started again (a caller's transport). No capability and every capability are listed at once;
+ * when they show the same surface that is all. Otherwise each capability is listed alone, and when
+ * their differences put together give the surface of every capability, those are recorded;
+ * failing that, every set of capabilities is listed and recorded.
+ */
+async function listProfiles(
+  resolved: ResolvedServer,
+  opts: PinOptions,
+): Promise<Listed & { profiles?: ServerSnapshot[] }> {
+  const once =
+    opts.connect?.clientCapabilities !== undefined ||
+    (resolved.kind === "target" && resolved.target.kind === "file") ||
+    (resolved.kind === "transport" && typeof resolved.server.transport !== "function");
+  if (once) return listResolved(resolved, opts);
+  // A note (a server that lists nothing) is the same in every profile: it is said once.
+  const said = new Set<string>();
+  const onNote = (m: string) => {
+    if (said.has(m)) return;
+    said.add(m);
+    (opts.onNote ?? writeNote)(m);
+  };
+  const listIn = async (clientCapabilities: CapabilityProfile) =>
+    (await listResolved(resolved, { ...opts, onNote, connect: { ...opts.connect, clientCapabilities } }))
+      .snapshot;
+  const listAll = (profiles: readonly CapabilityProfile[]) => Promise.all(profiles.map(listIn));
+  const lockOpts = { overrides: opts.overrides, resources: opts.resources === true };
+  const surface = (s: ServerSnapshot) => surfaceText(lockBody(s, lockOpts));
+  const all = ALL_PROFILES[ALL_PROFILES.length - 1]!;
+  const [base, full] = await listAll([ALL_PROFILES[0]!, all]);
+  if (surface(base!) === surface(full!)) return { snapshot: base!, origin: "live" };
+  const singles = await listAll(SINGLE_PROFILES);
+  const composed = lockForProfile(buildLock(base!, { ...lockOpts, profiles: singles }), all);
+  if (surfaceText(composed) === surface(full!))
+    return { snapshot: base!, origin: "live", profiles: [...singles, full!] };
+  const known = new Set([ALL_PROFILES[0]!, all, ...SINGLE_PROFILES].map(profileText));
+  const rest = await listAll(ALL_PROFILES.filter((p) => !known.has(profileText(p))));
+  return { snapshot: base!, origin: "live", profiles: [...singles, ...rest, full!] };
 }

@@ -1,7 +1,15 @@
 import { resolve } from "node:path";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { Lock } from "../pin/lock.js";
-import { checkPin, pinnedClientCapabilities, type PinFailOn, type PinReport } from "../pin/verify.js";
+import type { ClientCapabilityName } from "../mcp/session.js";
+import { recordedProfiles } from "../pin/profiles.js";
+import {
+  checkPin,
+  mergeProfileReports,
+  pinnedClientCapabilities,
+  type PinFailOn,
+  type PinReport,
+} from "../pin/verify.js";
 import { listResolved, readSaved, resolveServer, type ServerInput, type ServerOptions } from "./server.js";
 
 /** Options of {@link verify}. */
@@ -39,9 +47,23 @@ export async function verify(
     const saved = await readSaved(resolve(opts.target?.baseDir ?? ".", resolved.target.path));
     current = saved.origin === "lock" ? saved.lock : saved.snapshot;
   } else {
-    const clientCapabilities = pinnedClientCapabilities(lock, opts.connect?.clientCapabilities);
-    current = (await listResolved(resolved, { ...opts, connect: { ...opts.connect, clientCapabilities } }))
-      .snapshot;
+    // Each profile the lock records is listed and checked (or the one asked for); a lock of one
+    // profile is listed with its capabilities, as it was pinned.
+    const asked = opts.connect?.clientCapabilities;
+    const profiles = asked === undefined ? recordedProfiles(lock) : [pinnedClientCapabilities(lock, asked)];
+    const failOn = opts.failOn ?? "drift";
+    const checked: Array<{ profile: ClientCapabilityName[]; report: PinReport; snapshot: ServerSnapshot }> =
+      [];
+    for (let i = 0; i < profiles.length; i += 3) {
+      const batch = profiles.slice(i, i + 3).map(async (clientCapabilities) => {
+        const snapshot = (
+          await listResolved(resolved, { ...opts, connect: { ...opts.connect, clientCapabilities } })
+        ).snapshot;
+        return { profile: clientCapabilities, report: checkPin(lock, snapshot, { failOn }), snapshot };
+      });
+      checked.push(...(await Promise.all(batch)));
+    }
+    return { report: mergeProfileReports(checked), current: checked[0]!.snapshot };
   }
   return { report: checkPin(lock, current, { failOn: opts.failOn ?? "drift" }), current };
 }

@@ -29,7 +29,8 @@ export const SERVER_OPTIONS_HELP = `  --config PATH --server NAME   take the ser
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
   --timeout SECONDS             for start-up and each request (default 30)
-  --client-capabilities LIST    declare roots,sampling,elicitation (default none)
+  --client-capabilities LIST    declare roots,sampling,elicitation,elicitation.url
+                                (default none)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --verbose                     show stack traces on errors
 `;
@@ -130,6 +131,8 @@ function parseClientCapabilities(raw: string | undefined): ClientCapabilityName[
       );
     }
   }
+  // URL-mode elicitation is elicitation too.
+  if (names.includes("elicitation.url")) names.push("elicitation");
   return [...new Set(names as ClientCapabilityName[])].sort();
 }
 

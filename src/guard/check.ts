@@ -3,6 +3,7 @@
 // lock; a list answer is checked item by item against the part of the lock it names, so a client
 // that pages through 10,000 tools pays for each tool once, not for the whole lock per page.
 import { ServerSnapshot } from "../mcp/snapshot.js";
+import type { ClientCapabilityName } from "../mcp/session.js";
 import type { RawSurfaceItem } from "../mcp/surface.js";
 import type { RawTool } from "../mcp/types.js";
 import type { Lock } from "../pin/lock.js";
@@ -16,6 +17,8 @@ export interface HandshakeFacts {
   protocol: string;
   capabilities: Record<string, unknown>;
   instructions: string | null;
+  /** The client capabilities the client declared; absent: the lock's own. */
+  clientCapabilities?: ClientCapabilityName[];
 }
 
 /** Why one item is withheld: its first failing rule, and the fields that changed. */
@@ -101,7 +104,7 @@ function snapshotOf(
     server: facts.server,
     protocol: facts.protocol,
     capabilities: facts.capabilities,
-    client_capabilities: lock.client_capabilities,
+    client_capabilities: facts.clientCapabilities ?? lock.client_capabilities,
     instructions: facts.instructions,
     tools: parts.tools as RawTool[],
     ...(parts as Record<string, RawSurfaceItem[]>),

@@ -188,6 +188,8 @@ export class GuardCore {
     if (msg.type === "notification") return this.clientNotification(msg);
     const method = msg.method;
     if (HANDSHAKE_METHODS.has(method)) {
+      // What the client declares decides which of the lock's profiles its surface is checked against.
+      this.verdicts.handshakeRequest({ method, params: msg.params });
       this.handshakeInFlight = true;
       return this.forward(msg, { type: "handshake", method });
     }

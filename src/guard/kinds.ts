@@ -56,9 +56,12 @@ export const KINDS: readonly KindSpec[] = [
   })),
 ];
 
-/** The kinds a lock pins: tools, and each other kind whose key the lock holds. */
+/**
+ * The kinds a lock pins: tools, prompts and resource templates (a lock without one was made while
+ * the server had none, so any that appear are new), and resources when the lock holds them.
+ */
 export function pinnedKinds(lock: Lock): KindSpec[] {
-  return KINDS.filter((k) => k.kind === "tool" || lock[k.lockKey] !== undefined);
+  return KINDS.filter((k) => k.kind !== "resource" || lock[k.lockKey] !== undefined);
 }
 
 /** The lock pins resource templates: reads through them are matched against their URI templates. */

@@ -88,6 +88,8 @@ export function logVerdict(
   withheld: WithheldItems,
   instructionsChanged: boolean,
   ok: boolean,
+  /** Why the drift may come only from the capabilities the client declared, if it may. */
+  note?: string | null,
 ): void {
   const event = mode === "warn" ? "warned" : "withheld";
   let count = 0;
@@ -97,5 +99,5 @@ export function logVerdict(
       log({ event, kind, name, rule: why.rule, fields: why.fields });
     }
   if (instructionsChanged) log({ event, kind: "instructions", rule: "pin-instructions-changed" });
-  log({ event: "verified", items: listed, withheld: count, ok });
+  log({ event: "verified", items: listed, withheld: count, ok, ...(note ? { reason: note } : {}) });
 }

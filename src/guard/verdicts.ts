@@ -1,7 +1,11 @@
 // The guard's judgement of the server's surface, apart from the relay that carries the frames: the
 // full check of its own listing, what becomes of each list answer, and which uses are let through.
 // It holds what the server said about itself and the standing verdict; it sends nothing.
+import { CLIENT_CAPABILITIES_META_KEY } from "../mcp/protocol.js";
+import type { ClientCapabilityName } from "../mcp/session.js";
 import type { Lock } from "../pin/lock.js";
+import { lockForProfile, profileOf, profileText } from "../pin/profiles.js";
+import { profileLine } from "../report/pin.js";
 import type { PinRule } from "../pin/verify.js";
 import { isObject } from "../util/json.js";
 import { checkSurface, indexLock, type HandshakeFacts, type LockIndex } from "./check.js";
@@ -32,20 +36,24 @@ export type UseVerdict = { refusal: Refusal; event: GuardEvent } | undefined;
 
 /** The standing verdict on a server's surface, and the judgement of each list and use. */
 export class SurfaceVerdicts {
-  private readonly index: LockIndex;
-  private readonly approvals: Approvals;
+  private index: LockIndex;
+  private approvals: Approvals;
   private facts: HandshakeFacts | undefined;
-  private readonly reads: ReadGate;
+  private reads: ReadGate;
   /** The surface has not been checked since the handshake or the last list_changed. */
   stale = true;
   /** Matches a URI against a resource template; without it only exact URIs are approved. */
   templateMatcher: TemplateMatcher | undefined;
   private serverCapabilitiesKnown = false;
+  /** The lock as it stands for the client's declared capabilities (the base until declared). */
+  private lock: Lock;
+  private declared: ClientCapabilityName[] | undefined;
 
   constructor(private readonly opts: VerdictOptions) {
-    this.index = indexLock(opts.lock, opts.kinds);
+    this.lock = lockForProfile(opts.lock, opts.lock.client_capabilities);
+    this.index = indexLock(this.lock, opts.kinds);
     this.approvals = new Approvals(this.index, opts.onDrift, opts.review);
-    this.reads = new ReadGate(this.index, opts.lock);
+    this.reads = new ReadGate(this.index, this.lock);
   }
 
   /** The lock pins resources or resource templates: reads are judged against them. */
@@ -76,6 +84,38 @@ export class SurfaceVerdicts {
       return undefined;
     }
     return { refusal, event };
+  }
+
+  /**
+   * The capabilities the client declared (`params.capabilities` of its `initialize`, or the
+   * client capabilities of a modern request's `_meta`): the server shows the surface it offers
+   * such a client, so that surface is checked against the lock's profile of the same capabilities.
+   * Call it before the surface is first checked; a later call with another profile starts afresh.
+   */
+  clientCapabilities(capabilities: unknown): void {
+    const declared = profileOf(capabilities);
+    if (this.declared !== undefined && profileText(this.declared) === profileText(declared)) return;
+    this.declared = declared;
+    this.lock = lockForProfile(this.opts.lock, declared);
+    this.index = indexLock(this.lock, this.opts.kinds);
+    this.approvals = new Approvals(this.index, this.opts.onDrift, this.opts.review);
+    this.reads = new ReadGate(this.index, this.lock);
+  }
+
+  /**
+   * A handshake request from the client (`initialize`, or `server/discover` and the requests of
+   * the modern era, whose `_meta` carries the client capabilities): what it declares.
+   */
+  handshakeRequest(m: Record<string, unknown>): void {
+    const params = isObject(m.params) ? m.params : {};
+    if (m.method === "initialize") this.clientCapabilities(params.capabilities);
+    else if (isObject(params._meta) && Object.hasOwn(params._meta, CLIENT_CAPABILITIES_META_KEY))
+      this.clientCapabilities(params._meta[CLIENT_CAPABILITIES_META_KEY]);
+  }
+
+  // What the server said about itself, with what the client declared.
+  private factsNow(facts: HandshakeFacts): HandshakeFacts {
+    return this.declared === undefined ? facts : { ...facts, clientCapabilities: this.declared };
   }
 
   /** The server's answer to the handshake, in the era of `meta`: what the check compares. */
@@ -118,7 +158,7 @@ export class SurfaceVerdicts {
       const surface = await listSurface(own, this.opts.kinds, meta, known);
       this.facts = surface.facts;
       this.serverCapabilitiesKnown = surface.serverCapabilitiesKnown;
-      const verdict = checkSurface(this.opts.lock, surface.facts, surface.items);
+      const verdict = checkSurface(this.lock, this.factsNow(surface.facts), surface.items);
       this.approvals.verified(verdict, surface.items);
       const { log, onDrift } = this.opts;
       // An item the lock has and the server no longer lists is never withheld: it is named here.
@@ -134,6 +174,7 @@ export class SurfaceVerdicts {
         verdict.withheld,
         verdict.instructionsChanged,
         verdict.report.ok,
+        profileLine(verdict.report),
       );
     } catch (e) {
       if (closed()) return; // the session is over: its end is what is reported
@@ -158,9 +199,9 @@ export class SurfaceVerdicts {
   listAnswer(spec: KindSpec, result: Record<string, unknown>): ListOutcome {
     return judgeList(
       {
-        lock: this.opts.lock,
+        lock: this.lock,
         index: this.index,
-        facts: this.facts ?? NO_FACTS,
+        facts: this.factsNow(this.facts ?? NO_FACTS),
         mode: this.opts.onDrift,
         review: this.opts.review,
         log: this.opts.log,

@@ -2,7 +2,7 @@ import type { Transport } from "@modelcontextprotocol/client";
 import { escapeLine } from "../util/unicode.js";
 import { ToolscoreError, isToolscoreError } from "../util/errors.js";
 import { isInputRequired, MAX_INPUT_ROUNDS, retryParams } from "./input-required.js";
-import { negotiate, type NegotiateOptions } from "./negotiate.js";
+import { negotiate, SpeaksModern, type NegotiateOptions } from "./negotiate.js";
 import type { ProtocolChoice } from "./protocol.js";
 import { LeanStdioTransport } from "./stdio-transport.js";
 import { ListingBounds } from "./bounds.js";
@@ -245,16 +245,19 @@ export class MCPStdioClient extends MCPClient {
       baseEnv: opts.baseEnv,
       cwd: opts.cwd,
     });
+    let retry: NegotiateOptions["protocol"] = "legacy";
     try {
       return await MCPStdioClient.launch(first, opts, auto ? "auto" : opts.protocol!, budgetMs);
     } catch (e) {
-      if (!auto || !quitOnProbe(e, first)) throw withStartContext(e, argv, first);
+      // A slow server that proved it speaks a modern version is started again to speak it.
+      if (e instanceof SpeaksModern) retry = e.version as NegotiateOptions["protocol"];
+      else if (!auto || !quitOnProbe(e, first)) throw withStartContext(e, argv, first);
     }
     const leftMs = deadline - Date.now();
     if (leftMs <= 0) {
       throw new ToolscoreError(
         "TIMEOUT",
-        `${redactCommand(argv.join(" "))} quit on the server/discover probe, and the timeout (${fmtSeconds(budgetMs)}) ran out before it could be started again`,
+        `${redactCommand(argv.join(" "))} ${retry === "legacy" ? "quit on the server/discover probe" : "answered the server/discover probe late"}, and the timeout (${fmtSeconds(budgetMs)}) ran out before it could be started again`,
         { method: "initialize", timeoutMs: budgetMs },
       );
     }
@@ -264,7 +267,7 @@ export class MCPStdioClient extends MCPClient {
       baseEnv: opts.baseEnv,
       cwd: opts.cwd,
     });
-    return MCPStdioClient.launch(again, opts, "legacy", leftMs).catch((e: unknown) => {
+    return MCPStdioClient.launch(again, opts, retry, leftMs).catch((e: unknown) => {
       throw withStartContext(e, argv, again);
     });
   }
@@ -279,7 +282,7 @@ export class MCPStdioClient extends MCPClient {
       ...opts,
       rootsDir: opts.cwd,
       describeExit: () => describeStdioExit(transport),
-      negotiation: { protocol, silenceMayBeLegacy: true },
+      negotiation: { protocol, silenceMayBeLegacy: true, restartable: protocol === "auto" },
       handshakeMs,
     });
     const client = new MCPStdioClient(session, info, opts.clientCapabilities ?? [], "stdio");

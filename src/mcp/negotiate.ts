@@ -31,6 +31,21 @@ export interface NegotiateOptions {
   silenceMayBeLegacy: boolean;
   /** Whether a failure to send the probe is a 2025 server's refusal (an HTTP 4xx without an MCP error). */
   probeRefusedByLegacy?: (e: ToolscoreError) => boolean;
+  /**
+   * stdio: the server can be started again, so a slow server that answered the probe only after
+   * initialize was sent is started afresh to speak the modern version ({@link SpeaksModern}).
+   */
+  restartable?: boolean;
+}
+
+/**
+ * Thrown by {@link negotiate} when a server slow to start answered the probe in a modern version
+ * after initialize had been sent: start it again and speak `version`.
+ */
+export class SpeaksModern extends Error {
+  constructor(readonly version: string) {
+    super(`the server speaks ${version}`);
+  }
 }
 
 /**
@@ -107,6 +122,9 @@ async function probe(
     if (err.code === MODERN_ERROR.headerMismatch || forced) throw refusedForced(version, err);
     return { kind: "legacy" };
   }
+  // A result that is no discover result at all ({}, from a server that answers every method it
+  // does not know with an empty result) comes from a 2025 server.
+  if (!forced && !Object.hasOwn(outcome.result, "supportedVersions")) return { kind: "legacy" };
   const { supportedVersions, hello } = readDiscoverResult(outcome.result);
   if (supportedVersions.includes(version))
     return { kind: "modern", hello: { ...hello, protocolVersion: version, era: "modern" } };
@@ -150,17 +168,28 @@ async function probeOnStdio(session: McpSession, opts: NegotiateOptions): Promis
     if (!first.ok) throw first.error;
     return first.value;
   }
+  // A server that was only slow to start answers the probe too, before initialize (it reads its
+  // input in order): a modern answer proves the newest version it speaks, whatever the start-up
+  // time, so that version is spoken, on a fresh process, since this one has heard initialize.
+  let lateModern: string | undefined;
+  void discover.then((late) => {
+    if (late.ok && late.value.kind === "modern") lateModern = late.value.hello.protocolVersion;
+  });
   const init = await settle(
     session.initializeRequest(LATEST_LEGACY_PROTOCOL_VERSION, opts.timeoutMs - quietMs).then((outcome) => {
       if ("error" in outcome) throw refusedInitialize(outcome.error);
       return outcome.result;
     }),
   );
-  if (init.ok)
+  if (init.ok) {
+    // The probe's answer came first; what it settles to is known once its callbacks have run.
+    await new Promise((r) => setImmediate(r));
+    if (lateModern !== undefined && opts.restartable) throw new SpeaksModern(lateModern);
     return {
       kind: "spoken",
       hello: await confirmLegacy(session, LATEST_LEGACY_PROTOCOL_VERSION, false, init.value),
     };
+  }
   const late = await discover;
   if (late.ok && late.value.kind === "modern") return late.value;
   if (!late.ok && !isToolscoreError(late.error, "TIMEOUT")) throw late.error;

@@ -12,9 +12,18 @@ import {
   type ServerHello,
 } from "./protocol.js";
 
-/** Client capabilities toolscore can declare (`--client-capabilities`). */
-export type ClientCapabilityName = "roots" | "sampling" | "elicitation";
-export const CLIENT_CAPABILITY_NAMES: readonly ClientCapabilityName[] = ["elicitation", "roots", "sampling"];
+/**
+ * Client capabilities toolscore can declare (`--client-capabilities`). `elicitation.url` is
+ * elicitation with its URL mode too (`{"elicitation":{"form":{},"url":{}}}`), which some servers
+ * offer tools for; it comes with `elicitation`.
+ */
+export type ClientCapabilityName = "roots" | "sampling" | "elicitation" | "elicitation.url";
+export const CLIENT_CAPABILITY_NAMES: readonly ClientCapabilityName[] = [
+  "elicitation",
+  "elicitation.url",
+  "roots",
+  "sampling",
+];
 
 /** A JSON-RPC error object as the server sent it. */
 export interface RpcError {
@@ -110,8 +119,12 @@ export class McpSession {
   /** The client capabilities as declared: in `initialize`, and in every modern request's `_meta`. */
   get capabilityObject(): Record<string, unknown> {
     const declared: Record<string, unknown> = {};
-    for (const c of this.opts.clientCapabilities ?? [])
-      declared[c] = c === "roots" ? { listChanged: false } : {};
+    const names = this.opts.clientCapabilities ?? [];
+    for (const c of names) {
+      if (c === "roots") declared.roots = { listChanged: false };
+      else if (c !== "elicitation.url") declared[c] = {};
+    }
+    if (names.includes("elicitation.url")) declared.elicitation = { form: {}, url: {} };
     return declared;
   }
 

@@ -3,15 +3,17 @@ import { prettyJsonPieces } from "../util/json-out.js";
 import { checkJsonNumbers, numberOutOfRange } from "../util/json-range.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { MCPClient } from "./client.js";
-import type { ClientCapabilityName } from "./session.js";
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "./session.js";
 import type { RawTool } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 import {
   listSurface,
   parseSurfaceLists,
+  parseUnlisted,
   sortSurfaceLists,
   SURFACE_KINDS,
   type SurfaceLists,
+  type UnlistedKinds,
 } from "./surface.js";
 import { nameText, nonFiniteAt } from "../util/json.js";
 import { checkDepth, checkNames } from "./bounds.js";
@@ -42,6 +44,13 @@ export interface ServerSnapshot {
   prompts?: SurfaceLists["prompts"];
   resource_templates?: SurfaceLists["resource_templates"];
   resources?: SurfaceLists["resources"];
+  /** The kinds the server declares but answered with an error when listed: not listed, not empty. */
+  unlisted?: UnlistedKinds;
+}
+
+/** Where a note goes when nobody else hears it: a line on stderr. */
+export function writeNote(message: string): void {
+  process.stderr.write(`toolscore: note: ${message}\n`);
 }
 
 /** Sorts tools by name (UTF-16 code units), keeping the server's order among equal names. */
@@ -69,6 +78,7 @@ export const ServerSnapshot = {
       instructions: parts.instructions,
       tools: sortTools(parts.tools),
       ...sortSurfaceLists(parts),
+      ...(parts.unlisted && Object.keys(parts.unlisted).length ? { unlisted: parts.unlisted } : {}),
     };
   },
 
@@ -92,7 +102,7 @@ export const ServerSnapshot = {
       ),
     ]);
     if (listed.status === "rejected") throw listed.reason;
-    const onNote = opts.onNote ?? ((m) => process.stderr.write(`toolscore: note: ${m}\n`));
+    const onNote = opts.onNote ?? writeNote;
     for (const note of notes) onNote(note);
     if (other.status === "rejected") throw other.reason;
     const tools = listed.value;
@@ -160,7 +170,7 @@ export const ServerSnapshot = {
     if (d.instructions !== null && d.instructions !== undefined && typeof d.instructions !== "string")
       throw bad('"instructions" is neither a string nor null');
     const cc = d.client_capabilities ?? [];
-    if (!Array.isArray(cc) || !cc.every((c) => c === "roots" || c === "sampling" || c === "elicitation"))
+    if (!Array.isArray(cc) || !cc.every((c) => CLIENT_CAPABILITY_NAMES.includes(c as ClientCapabilityName)))
       throw bad('"client_capabilities" is not a list of roots, sampling, elicitation');
     if (!Array.isArray(d.tools)) throw bad('"tools" is not a list');
     d.tools.forEach((t, i) => {
@@ -174,6 +184,7 @@ export const ServerSnapshot = {
       instructions: (d.instructions as string | null | undefined) ?? null,
       tools: d.tools as RawTool[],
       ...parseSurfaceLists(d, bad),
+      ...parseUnlisted(d, bad),
     });
   },
 };

@@ -92,6 +92,18 @@ export interface SurfaceLists {
   resources?: RawSurfaceItem[];
 }
 
+/**
+ * A kind the server declares but answered with an error when it was listed (a database it cannot
+ * reach): not listed, and so never taken for empty. Only the JSON-RPC error code is kept: the
+ * message is the server's text, which may name hosts or credentials.
+ */
+export interface UnlistedKind {
+  code: number;
+}
+
+/** Per kind key, the kinds that could not be listed. */
+export type UnlistedKinds = Partial<Record<SurfaceKey, UnlistedKind>>;
+
 /** The answer to one request: the raw result, or the JSON-RPC error. */
 export type SurfaceOutcome =
   { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
@@ -105,7 +117,8 @@ const METHOD_NOT_FOUND = -32601;
  * Lists a server's prompts, resource templates and resources, each only when the server declared
  * its capability (`prompts`, `resources`), following every `nextCursor` page; a cursor that
  * repeats is an error. A declared kind whose method the server does not know (JSON-RPC -32601) is
- * an empty list, and `onNote` says so; any other error answer fails. Items are sorted and
+ * an empty list, and `onNote` says so; a kind answered with any other error is not listed (left
+ * out of the lists, and named in `unlisted`), and `onNote` says so too. Items are sorted and
  * otherwise exactly as sent. The kinds are listed at once, each following its own pages, so that
  * their round trips overlap; notes and the failure reported come in the kinds' fixed order,
  * whichever answer came first.
@@ -114,7 +127,7 @@ export async function listSurface(
   request: RequestMethod,
   capabilities: Record<string, unknown>,
   onNote: (message: string) => void = () => {},
-): Promise<SurfaceLists> {
+): Promise<SurfaceLists & { unlisted?: UnlistedKinds }> {
   const kinds = SURFACE_KINDS.filter((info) => Object.hasOwn(capabilities, info.capability));
   const settled = await Promise.allSettled(
     kinds.map(async (info) => {
@@ -123,11 +136,13 @@ export async function listSurface(
       return { info, items, notes };
     }),
   );
-  const out: SurfaceLists = {};
+  const out: SurfaceLists & { unlisted?: UnlistedKinds } = {};
   for (const s of settled) {
     if (s.status === "rejected") throw s.reason;
     for (const note of s.value.notes) onNote(note);
-    out[s.value.info.key] = sortSurfaceItems(s.value.info, s.value.items);
+    const { info, items } = s.value;
+    if (Array.isArray(items)) out[info.key] = sortSurfaceItems(info, items);
+    else (out.unlisted ??= {})[info.key] = { code: items.code };
   }
   return out;
 }
@@ -136,7 +151,7 @@ async function listAll(
   request: RequestMethod,
   info: SurfaceKindInfo,
   onNote: (message: string) => void,
-): Promise<RawSurfaceItem[]> {
+): Promise<RawSurfaceItem[] | UnlistedKind> {
   const items: RawSurfaceItem[] = [];
   const seen = new Set<string>();
   const bounds = new ListingBounds(info.method);
@@ -150,11 +165,10 @@ async function listAll(
         );
         return [];
       }
-      throw new ToolscoreError(
-        "PROTOCOL_ERROR",
-        `the server answered ${info.method} with an error: ${escapeLine(outcome.error.message)} (JSON-RPC error ${outcome.error.code})`,
-        { method: info.method, error: outcome.error },
+      onNote(
+        `the server answered ${info.method} with an error: ${escapeLine(outcome.error.message)} (JSON-RPC error ${outcome.error.code}); its ${info.label}s are not listed`,
       );
+      return { code: outcome.error.code };
     }
     const list = outcome.result[info.field];
     if (!Array.isArray(list)) {
@@ -205,6 +219,26 @@ export function sortSurfaceLists(parts: SurfaceLists): SurfaceLists {
     if (list !== undefined) out[info.key] = sortSurfaceItems(info, list);
   }
   return out;
+}
+
+/**
+ * Reads `unlisted` of a snapshot or lock file, when present: per kind key, an object with the
+ * numeric JSON-RPC error code. `bad` makes the error.
+ */
+export function parseUnlisted(
+  data: Record<string, unknown>,
+  bad: (why: string) => Error,
+): { unlisted?: UnlistedKinds } {
+  if (!Object.hasOwn(data, "unlisted") || data.unlisted === undefined) return {};
+  const u = data.unlisted;
+  if (typeof u !== "object" || u === null || Array.isArray(u)) throw bad('"unlisted" is not an object');
+  for (const [key, v] of Object.entries(u)) {
+    if (!SURFACE_KINDS.some((k) => k.key === key))
+      throw bad(`"unlisted" names ${JSON.stringify(key)}, not a kind`);
+    const code = (v as { code?: unknown } | null)?.code;
+    if (typeof code !== "number") throw bad(`"unlisted"."${key}" has no numeric code`);
+  }
+  return { unlisted: u as UnlistedKinds };
 }
 
 /**

@@ -10,7 +10,12 @@ import {
 import type { Lock, LockedTool } from "./lock.js";
 import type { RawTool } from "../mcp/types.js";
 import type { SurfaceKey, SurfaceRef } from "../mcp/surface.js";
-import { surfaceListCanon, surfaceLockProblems, type LockedSurfaceItem } from "./surface-lock.js";
+import {
+  surfaceListCanon,
+  surfaceLockProblems,
+  type LockedSurfaceItem,
+  type LockSurface,
+} from "./surface-lock.js";
 import { itemHolder } from "../util/json-range.js";
 
 // The hashes of a lock (SPEC 4): per field, per definition, and of the lock itself, each the
@@ -155,14 +160,21 @@ export function lockProblems(lock: Lock): LockProblem[] {
   const known = knownProblems.get(lock);
   if (known) return known;
   const problems: LockProblem[] = [];
-  for (const t of lock.tools) {
+  // The entries of the other client capability profiles are checked as the base's are.
+  const tools = [...lock.tools];
+  const surfaces: LockSurface[] = [lock];
+  for (const p of lock.profiles ?? []) {
+    tools.push(...(p.tools as unknown as LockedTool[]));
+    surfaces.push(p as unknown as LockSurface);
+  }
+  for (const t of tools) {
     const { sha256, fields } = definitionHashes(t.definition);
     if (sha256 !== t.sha256) problems.push({ tool: t.name, what: "sha256" });
     for (const f of PINNED_FIELDS)
       if (fields[f] !== t.fields[f]) problems.push({ tool: t.name, what: `fields.${f}` });
     if (toolName(t.definition) !== t.name) problems.push({ tool: t.name, what: "name" });
   }
-  for (const p of surfaceLockProblems(lock))
+  for (const p of surfaces.flatMap(surfaceLockProblems))
     problems.push({ tool: null, item: { kind: p.kind, key: p.key }, what: p.what });
   if (lockHash(lock) !== lock.lock_sha256) problems.push({ tool: null, what: "lock_sha256" });
   return problems;

@@ -1,5 +1,6 @@
 import { ServerSnapshot } from "../mcp/snapshot.js";
-import type { ClientCapabilityName } from "../mcp/session.js";
+import { parseUnlisted } from "../mcp/surface.js";
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject, nonFiniteAt, ownValue, sortKeysDeep } from "../util/json.js";
@@ -17,6 +18,14 @@ import {
   type EffectFinding,
   type EffectOverrides,
 } from "./effects.js";
+import {
+  checkProfiles,
+  lockForProfile,
+  profileDifference,
+  sameAsBase,
+  serializeProfiles,
+  type LockProfile,
+} from "./profiles.js";
 import {
   checkLockSurface,
   lockSurface,
@@ -59,6 +68,11 @@ export interface Lock extends LockSurface {
   instructions_sha256: string | null;
   capability_overrides: EffectOverrides;
   tools: LockedTool[];
+  /**
+   * The other client capability profiles the lock records, each as its difference from the base
+   * surface above (pinned for `client_capabilities`). Absent when the lock records one profile.
+   */
+  profiles?: LockProfile[];
   /** SHA-256 of the canonical JSON of the lock without this key. */
   lock_sha256: string;
 }
@@ -69,6 +83,11 @@ export interface BuildLockOptions {
   overrides?: EffectOverrides;
   /** Pin the resources too (`mcp pin --resources`); the lock records the choice. */
   resources?: boolean;
+  /**
+   * Snapshots of the same server listed under other client capability profiles: the lock records
+   * how each differs from `snapshot` (none that agree with it, no key at all when all agree).
+   */
+  profiles?: readonly ServerSnapshot[];
 }
 
 /**
@@ -103,7 +122,7 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
   const tools = snapshot.tools
     .map((t) => lockTool(t, ownValue(overrides, toolName(t))))
     .sort((a, b) => compareCodeUnits(a.name, b.name));
-  return {
+  const body: Omit<Lock, "lock_sha256"> = {
     kind: LOCK_KIND,
     lock_version: LOCK_VERSION,
     server: sortKeysDeep(snapshot.server) as Record<string, unknown>,
@@ -114,6 +133,13 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
     tools,
     ...lockSurface(snapshot, { resources: opts.resources }),
   };
+  if (!opts.profiles?.length) return body;
+  const profiles = opts.profiles
+    .map((s) => profileDifference(body, lockBody(s, { ...opts, profiles: undefined })))
+    .sort((a, b) => compareCodeUnits(a.client_capabilities.join(","), b.client_capabilities.join(",")));
+  // A lock whose profiles all show the base surface is a lock of one profile: the same bytes as
+  // a lock pinned without them.
+  return profiles.every(sameAsBase) ? body : { ...body, profiles };
 }
 
 /**
@@ -146,20 +172,33 @@ function lockInFileOrder(lock: Lock): Record<string, unknown> {
     client_capabilities: lock.client_capabilities,
     instructions_sha256: lock.instructions_sha256,
     capability_overrides: lock.capability_overrides,
-    tools: lock.tools.map((t) => ({
-      name: t.name,
-      sha256: t.sha256,
-      fields: Object.fromEntries(PINNED_FIELDS.map((f) => [f, t.fields[f]])),
-      definition: Object.fromEntries(
-        PINNED_FIELDS.filter((f) => Object.hasOwn(t.definition, f)).map((f) => [
-          f,
-          sortKeysDeep(t.definition[f]),
-        ]),
-      ),
-      capabilities: t.capabilities.map((c) => ({ capability: c.capability, sources: c.sources })),
-    })),
+    tools: lock.tools.map(toolInFileOrder),
     ...serializeSurface(lock),
+    ...(lock.profiles
+      ? {
+          profiles: serializeProfiles(lock.profiles, (key, list) =>
+            key === "tools"
+              ? (list as unknown as LockedTool[]).map(toolInFileOrder)
+              : (serializeSurface({ [key]: list })[key] as unknown[]),
+          ),
+        }
+      : {}),
     lock_sha256: lock.lock_sha256,
+  };
+}
+
+function toolInFileOrder(t: LockedTool): Record<string, unknown> {
+  return {
+    name: t.name,
+    sha256: t.sha256,
+    fields: Object.fromEntries(PINNED_FIELDS.map((f) => [f, t.fields[f]])),
+    definition: Object.fromEntries(
+      PINNED_FIELDS.filter((f) => Object.hasOwn(t.definition, f)).map((f) => [
+        f,
+        sortKeysDeep(t.definition[f]),
+      ]),
+    ),
+    capabilities: t.capabilities.map((c) => ({ capability: c.capability, sources: c.sources })),
   };
 }
 
@@ -189,7 +228,7 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
   if (!isObject(data.server)) throw bad('"server" is not an object');
   if (typeof data.protocol !== "string") throw bad('"protocol" is not a string');
   const cc = data.client_capabilities;
-  if (!Array.isArray(cc) || !cc.every((c) => c === "roots" || c === "sampling" || c === "elicitation"))
+  if (!Array.isArray(cc) || !cc.every((c) => CLIENT_CAPABILITY_NAMES.includes(c as ClientCapabilityName)))
     throw bad('"client_capabilities" is not a list of roots, sampling, elicitation');
   if (data.instructions_sha256 !== null && typeof data.instructions_sha256 !== "string")
     throw bad('"instructions_sha256" is neither a string nor null');
@@ -201,6 +240,11 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
   if (!Array.isArray(data.tools)) throw bad('"tools" is not a list');
   data.tools.forEach((t: unknown, i) => checkLockedTool(t, `tools[${i}]`, bad));
   checkLockSurface(data, bad);
+  parseUnlisted(data, bad);
+  checkProfiles(data, bad, (key, e, at) => {
+    if (key === "tools") checkLockedTool(e, at, bad);
+    else checkLockSurface({ [key]: [e] }, (why) => bad(why.replace(`${key}[0]`, at)));
+  });
   if (typeof data.lock_sha256 !== "string") throw bad('"lock_sha256" is not a string');
   return data as unknown as Lock;
 }
@@ -228,11 +272,13 @@ function checkLockedTool(t: unknown, at: string, bad: (why: string) => Error): v
 }
 
 /**
- * The snapshot a lock stands for: its definitions as the tools. A lock keeps only the hash of the
+ * The snapshot a lock stands for: its definitions as the tools (for a lock of several client
+ * capability profiles, those of `profile`, by default its base). A lock keeps only the hash of the
  * instructions, so the snapshot's `instructions` is null.
  */
-export function snapshotFromLock(lock: Lock): ServerSnapshot {
-  assertWhole(lock, "the snapshot");
+export function snapshotFromLock(whole: Lock, profile?: readonly string[]): ServerSnapshot {
+  assertWhole(whole, "the snapshot");
+  const lock = profile === undefined ? whole : lockForProfile(whole, profile);
   return ServerSnapshot.of({
     server: lock.server,
     protocol: lock.protocol,

@@ -1,10 +1,11 @@
 // The drift rules as data: their ids, severities, what fails under each --fail-on, and the facts
 // each rule's findings carry. checkPin (verify.ts) makes the findings; renderers make the words.
+import type { ClientCapabilityName } from "../mcp/session.js";
 import type { SurfaceRef } from "../mcp/surface.js";
 import type { EffectFinding } from "./effects.js";
 import type { FieldDiff } from "./field-diff.js";
 import type { LockProblem } from "./lock.js";
-import { SURFACE_PIN_RULES } from "./verify-surface.js";
+import { SURFACE_PIN_RULES, type UnlistedFacts } from "./verify-surface.js";
 
 /** The drift rules, in the order their findings are listed for one tool. */
 export const PIN_RULES = [
@@ -36,6 +37,8 @@ export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
   "pin-resource-added": "error",
   "pin-resource-removed": "error",
   "pin-resource-changed": "error",
+  "pin-list-failed": "error",
+  "pin-list-unavailable": "info",
   "pin-instructions-changed": "error",
   "pin-server-changed": "info",
   "pin-protocol-changed": "info",
@@ -61,6 +64,11 @@ export interface PinFindingCommon {
   capabilities: EffectFinding[];
   /** Whether this finding fails the check under the report's `failOn`. */
   failing: boolean;
+  /**
+   * The client capability profiles this finding was found in, when a check of several profiles
+   * found it in some of them only.
+   */
+  profiles?: ClientCapabilityName[][];
 }
 
 type BeforeAfter = {
@@ -88,6 +96,8 @@ export interface PinFacts {
   "pin-resource-added": { item: SurfaceRef };
   "pin-resource-removed": { item: SurfaceRef };
   "pin-resource-changed": { item: SurfaceRef };
+  "pin-list-failed": { /** The kind that could not be listed. */ list: UnlistedFacts };
+  "pin-list-unavailable": { /** The kind not listed, as when pinned. */ list: UnlistedFacts };
   "pin-instructions-changed": BeforeAfter;
   "pin-server-changed": BeforeAfter;
   "pin-protocol-changed": BeforeAfter;

@@ -8,6 +8,7 @@ import {
   type SurfaceKind,
   type SurfaceKindInfo,
   type SurfaceLists,
+  type UnlistedKinds,
 } from "../mcp/surface.js";
 import { isObject, sortKeysDeep } from "../util/json.js";
 import { appendAll, compareCodeUnits } from "../util/order.js";
@@ -55,6 +56,8 @@ export interface LockSurface {
   prompts?: LockedPrompt[];
   resource_templates?: LockedResourceTemplate[];
   resources?: LockedResource[];
+  /** The kinds the lock would pin that the server answered with an error: not listed, not empty. */
+  unlisted?: UnlistedKinds;
 }
 
 // Each kind's pinned fields in canonical (UTF-16) order, for composing a definition's canonical JSON.
@@ -145,16 +148,26 @@ export interface LockSurfaceOptions {
  * server did not declare is left out), and the resources when asked for (an empty list when the
  * server has none, so that the choice is kept).
  */
-export function lockSurface(snapshot: SurfaceLists, opts: LockSurfaceOptions = {}): LockSurface {
+export function lockSurface(
+  snapshot: SurfaceLists & { unlisted?: UnlistedKinds },
+  opts: LockSurfaceOptions = {},
+): LockSurface {
   const out: Record<string, LockedSurfaceItem[]> = {};
+  const unlisted: UnlistedKinds = {};
   for (const info of SURFACE_KINDS) {
+    if (info.kind === "resource" && !opts.resources) continue;
+    const failed = snapshot.unlisted?.[info.key];
+    if (failed) {
+      unlisted[info.key] = { code: failed.code };
+      continue;
+    }
     const list = snapshot[info.key];
-    if (info.kind === "resource" ? !opts.resources : list === undefined) continue;
+    if (info.kind !== "resource" && list === undefined) continue;
     out[info.key] = (list ?? [])
       .map((item) => lockSurfaceItem(info, item))
       .sort((a, b) => compareCodeUnits(lockedItemKey(info, a), lockedItemKey(info, b)));
   }
-  return out as LockSurface;
+  return (Object.keys(unlisted).length ? { ...out, unlisted } : out) as LockSurface;
 }
 
 /** The surface keys of a lock in file order, each entry with its keys in a fixed order. */
@@ -180,6 +193,7 @@ export function serializeSurface(lock: LockSurface): Record<string, unknown> {
       ),
     }));
   }
+  if (lock.unlisted) out.unlisted = lock.unlisted;
   return out;
 }
 
@@ -232,12 +246,13 @@ export function surfaceLockProblems(lock: LockSurface): SurfaceLockProblem[] {
 }
 
 /** The lists a lock's surface entries stand for: their definitions. */
-export function surfaceFromLock(lock: LockSurface): SurfaceLists {
-  const out: SurfaceLists = {};
+export function surfaceFromLock(lock: LockSurface): SurfaceLists & { unlisted?: UnlistedKinds } {
+  const out: SurfaceLists & { unlisted?: UnlistedKinds } = {};
   for (const info of SURFACE_KINDS) {
     const list = lock[info.key] as LockedSurfaceItem[] | undefined;
     if (list !== undefined) out[info.key] = list.map((t) => t.definition);
   }
+  if (lock.unlisted) out.unlisted = lock.unlisted;
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Drift of prompts, resource templates and resources against a lock: added, removed, changed (with a
-// text diff per changed field). Only the kinds the lock holds are compared: a lock without a kind
-// pins nothing of it, so a lock made before these kinds were pinned still verifies clean.
+// text diff per changed field). A lock without prompts or resource templates was made while the
+// server had none: any that appear later are new. Resources are compared only when the lock holds
+// them (`mcp pin --resources`).
 import { SURFACE_KINDS, type SurfaceKind, type SurfaceRef } from "../mcp/surface.js";
 import { diffField, fieldText, TextDigest, type FieldDiff } from "./field-diff.js";
 import { stableJson } from "../util/json.js";
@@ -19,13 +20,33 @@ export const SURFACE_PIN_RULES = [
   "pin-resource-added",
   "pin-resource-removed",
   "pin-resource-changed",
+  "pin-list-failed",
+  "pin-list-unavailable",
 ] as const;
 /** One of {@link SURFACE_PIN_RULES}. */
 export type SurfacePinRule = (typeof SURFACE_PIN_RULES)[number];
 
+/** A kind that could not be listed: which, the JSON-RPC error code, and whether the lock pins it. */
+export interface UnlistedFacts {
+  kind: SurfaceKind;
+  code: number;
+  /** The lock holds the kind's items (or the kind appeared since): it could not be checked. */
+  pinned: boolean;
+}
+
 /** The facts of one surface drift finding; checkPin adds severity and whether it fails. */
-export interface SurfaceDraft {
-  rule: SurfacePinRule;
+export type SurfaceDraft = ItemDraft | ListDraft;
+
+/** `pin-list-failed` (the kind could not be checked) or `pin-list-unavailable` (not listed, as pinned). */
+export interface ListDraft {
+  rule: "pin-list-failed" | "pin-list-unavailable";
+  tool: null;
+  list: UnlistedFacts;
+}
+
+/** A drift finding on one prompt, resource template or resource. */
+export interface ItemDraft {
+  rule: Exclude<SurfacePinRule, ListDraft["rule"]>;
   tool: null;
   item: SurfaceRef;
   /** For a changed item: the pinned fields that changed, in pinned-field order. */
@@ -34,7 +55,7 @@ export interface SurfaceDraft {
   diffs?: FieldDiff[];
 }
 
-const RULES: Record<SurfaceKind, Record<"added" | "removed" | "changed", SurfacePinRule>> = {
+const RULES: Record<SurfaceKind, Record<"added" | "removed" | "changed", ItemDraft["rule"]>> = {
   prompt: { added: "pin-prompt-added", removed: "pin-prompt-removed", changed: "pin-prompt-changed" },
   resource_template: {
     added: "pin-resource-added",
@@ -54,14 +75,25 @@ function fieldDiff(field: string, before: unknown, after: unknown): FieldDiff {
 }
 
 /**
- * Compares the surface of a lock with the surface now (both locked the same way). A kind is
- * compared only when the lock holds it; a kind the server no longer declares counts as empty.
+ * Compares the surface of a lock with the surface now (both locked the same way). A kind the lock
+ * lacks counts as empty, but resources only where the lock pins them; a kind the server no longer
+ * declares counts as empty.
  */
 export function verifySurface(lock: LockSurface, now: LockSurface): SurfaceDraft[] {
   const out: SurfaceDraft[] = [];
   for (const info of SURFACE_KINDS) {
-    const before = lock[info.key] as LockedSurfaceItem[] | undefined;
-    if (before === undefined) continue;
+    const pinned = lock[info.key] as LockedSurfaceItem[] | undefined;
+    const wasUnlisted = lock.unlisted?.[info.key];
+    if (info.kind === "resource" && pinned === undefined && wasUnlisted === undefined) continue;
+    // A kind that cannot be listed now is never taken for clean: it fails when the lock pins its
+    // items, and is reported when it was not listed when pinned either.
+    const failed = now.unlisted?.[info.key];
+    if (failed) {
+      const list = { kind: info.kind, code: failed.code, pinned: wasUnlisted === undefined };
+      out.push({ rule: list.pinned ? "pin-list-failed" : "pin-list-unavailable", tool: null, list });
+      continue;
+    }
+    const before = pinned ?? [];
     const after = (now[info.key] as LockedSurfaceItem[] | undefined) ?? [];
     const rules = RULES[info.kind];
     const locked = new Map<string, LockedSurfaceItem>();

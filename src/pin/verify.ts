@@ -11,9 +11,11 @@ import {
   type LockedTool,
 } from "./lock.js";
 import { appendAll, compareCodeUnits } from "../util/order.js";
+import { stableJson } from "../util/json.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { ClientCapabilityName } from "../mcp/session.js";
 import { verifySurface } from "./verify-surface.js";
+import { lockForProfile, profileText, recordedProfiles, recordsProfile } from "./profiles.js";
 import {
   findingFails,
   PIN_SEVERITY,
@@ -45,14 +47,15 @@ export function pinnedClientCapabilities(lock: Lock, asked?: readonly string[]):
     .map((s) => s.trim())
     .filter(Boolean)
     .sort(compareCodeUnits);
-  if (normalised.join(",") !== pinned.join(",")) {
-    throw new ToolscoreError(
-      "CLIENT_CAPABILITIES",
-      `the lock was pinned with --client-capabilities ${JSON.stringify(pinned.join(","))}, and verification declares the same set`,
-      { pinned, asked: normalised },
-    );
+  if (!recordsProfile(lock, normalised)) {
+    const recorded = recordedProfiles(lock).map((p) => p.join(","));
+    const which =
+      recorded.length === 1
+        ? `the lock was pinned with --client-capabilities ${JSON.stringify(pinned.join(","))}, and verification declares the same set`
+        : `the lock records the client capabilities ${recorded.map((r) => JSON.stringify(r)).join(", ")}, and verification declares one of them`;
+    throw new ToolscoreError("CLIENT_CAPABILITIES", which, { pinned, asked: normalised });
   }
-  return pinned;
+  return normalised as ClientCapabilityName[];
 }
 
 /** The result of {@link checkPin}. */
@@ -70,6 +73,20 @@ export interface PinReport {
   /** Tools in the lock and on the server now. */
   lockedTools: number;
   currentTools: number;
+  /**
+   * The client capabilities the check declared and the profiles the lock records. Present when
+   * they matter: the lock records several profiles, or it was pinned for other capabilities than
+   * the check declared (then a difference may come only from what the client declares).
+   */
+  profile?: ProfileFacts;
+}
+
+/** Which client capability profiles a check was made in. */
+export interface ProfileFacts {
+  /** What the client (or each listing) declared. */
+  checked: ClientCapabilityName[][];
+  /** The profiles the lock records; each checked one is compared with its own, else with the base. */
+  recorded: ClientCapabilityName[][];
 }
 
 /** Options of {@link checkPin}: a typed object, never parsed command-line flags. */
@@ -104,15 +121,20 @@ export type VerifyPinOptions = CheckPinOptions;
 export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: CheckPinOptions = {}): PinReport {
   const failOn = opts.failOn ?? "drift";
   const isLock = current.kind === LOCK_KIND;
+  const whole = lock;
+  // The server now is compared with the lock's surface for the client capabilities it was listed
+  // with; a lock of one profile stands for every client.
+  const declared = [...current.client_capabilities].sort();
+  lock = lockForProfile(whole, declared);
   // Resources are compared when the lock pinned them (`mcp pin --resources`), never otherwise.
-  const now = lockBody(isLock ? snapshotFromLock(current) : current, {
+  const now = lockBody(isLock ? snapshotFromLock(current, declared) : current, {
     overrides: lock.capability_overrides,
-    resources: lock.resources !== undefined,
+    resources: lock.resources !== undefined || lock.unlisted?.resources !== undefined,
   });
   if (isLock) now.instructions_sha256 = current.instructions_sha256;
   const drafts: PinDraft[] = [];
 
-  const problems = opts.lockChecked ? [] : lockProblems(lock);
+  const problems = opts.lockChecked ? [] : lockProblems(whole);
   if (problems.length) drafts.push({ rule: "pin-lock-modified", tool: null, problems });
 
   for (const [name, count] of repeated(lock.tools))
@@ -182,6 +204,53 @@ export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: Check
     total: findings.length,
     lockedTools: lock.tools.length,
     currentTools: now.tools.length,
+    ...profileFacts(whole, declared, findings),
+  };
+}
+
+function profileFacts(
+  lock: Lock,
+  declared: ClientCapabilityName[],
+  findings: PinFinding[],
+): { profile?: ProfileFacts } {
+  const recorded = recordedProfiles(lock);
+  if (recorded.length === 1 && (profileText(recorded[0]!) === profileText(declared) || !findings.length))
+    return {};
+  return { profile: { checked: [declared], recorded } };
+}
+
+/**
+ * One report of the checks of a lock in several client capability profiles: each finding once,
+ * with the profiles it was found in when not all of them, sorted as one check sorts them.
+ */
+export function mergeProfileReports(
+  checks: ReadonlyArray<{ profile: ClientCapabilityName[]; report: PinReport }>,
+): PinReport {
+  if (checks.length === 1) return checks[0]!.report;
+  const found = new Map<string, { finding: PinFinding; profiles: ClientCapabilityName[][] }>();
+  for (const { profile, report } of checks) {
+    for (const f of report.findings) {
+      const key = stableJson(f);
+      const seen = found.get(key);
+      if (seen) seen.profiles.push(profile);
+      else found.set(key, { finding: f, profiles: [profile] });
+    }
+  }
+  const findings = [...found.values()]
+    .map(({ finding, profiles }) => (profiles.length === checks.length ? finding : { ...finding, profiles }))
+    .sort(compareFindings);
+  const failing = findings.filter((f) => f.failing).length;
+  const first = checks[0]!.report;
+  return {
+    ...first,
+    ok: failing === 0,
+    findings,
+    failing,
+    total: findings.length,
+    profile: {
+      checked: checks.map((c) => c.profile),
+      recorded: first.profile?.recorded ?? [checks[0]!.profile],
+    },
   };
 }
 
@@ -230,11 +299,13 @@ function compareFindings(a: PinFinding, b: PinFinding): number {
   const group = (f: PinFinding) =>
     f.rule === "pin-lock-modified"
       ? 0
-      : f.tool !== null
-        ? 1
-        : f.item
-          ? 2 + ITEM_ORDER.indexOf(f.item.kind)
-          : 5;
+      : "list" in f
+        ? 2 + ITEM_ORDER.indexOf(f.list.kind)
+        : f.tool !== null
+          ? 1
+          : f.item
+            ? 2 + ITEM_ORDER.indexOf(f.item.kind)
+            : 5;
   return (
     sev(a) - sev(b) ||
     group(a) - group(b) ||

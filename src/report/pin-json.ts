@@ -1,5 +1,5 @@
 import type { PinReport } from "../pin/verify.js";
-import { pinMessage } from "./pin.js";
+import { pinMessage, profileLine } from "./pin.js";
 
 /** The `--json` form of a pin check (`kind: "toolscore.mcp-pin-report"`), as an object. */
 export function pinReportJson(report: PinReport): Record<string, unknown> {
@@ -12,6 +12,15 @@ export function pinReportJson(report: PinReport): Record<string, unknown> {
     total: report.total,
     locked_tools: report.lockedTools,
     current_tools: report.currentTools,
+    ...(report.profile
+      ? {
+          client_capabilities: {
+            checked: report.profile.checked,
+            recorded: report.profile.recorded,
+            note: profileLine(report),
+          },
+        }
+      : {}),
     findings: report.findings.map((f) => ({
       rule: f.rule,
       severity: f.severity,
@@ -19,10 +28,12 @@ export function pinReportJson(report: PinReport): Record<string, unknown> {
       ...(f.item ? { item: f.item } : {}),
       message: pinMessage(f),
       failing: f.failing,
+      ...(f.profiles ? { client_capabilities: f.profiles } : {}),
       fields: f.fields,
       diffs: f.diffs,
       capabilities: f.capabilities,
       ...("problems" in f ? { problems: f.problems } : {}),
+      ...("list" in f ? { list: f.list } : {}),
       ...("before" in f ? { before: f.before, after: f.after } : {}),
     })),
   };

@@ -1,6 +1,6 @@
 import type { PinReport } from "../pin/verify.js";
 import { renderFieldDiff } from "./field-diff.js";
-import { pinMessage, pinVerdict } from "./pin.js";
+import { pinMessage, pinVerdict, profileLine } from "./pin.js";
 import { htmlText, mdText } from "./markdown.js";
 import { itemName } from "./surface-label.js";
 
@@ -20,6 +20,8 @@ export function renderPinMarkdown(report: PinReport): string {
       `| ${f.severity} | \`${f.rule}\` | ${mdText(subject(f))} | ${mdText(pinMessage(f))} | ${f.failing ? "yes" : "no"} |`,
     );
   }
+  const cause = profileLine(report);
+  if (cause) out.push("", `> ${mdText(cause)}`);
   const changed = report.findings.filter((f) => f.diffs.length);
   for (const f of changed) {
     out.push(

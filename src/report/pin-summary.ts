@@ -12,7 +12,24 @@ function surfaceLine(lock: Lock): string[] {
     lock.resource_templates && count(lock.resource_templates.length, "resource template"),
     lock.resources && count(lock.resources.length, "resource"),
   ].filter((p): p is string => typeof p === "string");
-  return parts.length ? [`  also pinned: ${parts.join(", ")}`] : [];
+  const unlisted = Object.entries(lock.unlisted ?? {}).map(
+    ([key, u]) => `${key.replace("_", " ")} (JSON-RPC error ${u.code})`,
+  );
+  return [
+    ...(parts.length ? [`  also pinned: ${parts.join(", ")}`] : []),
+    ...(unlisted.length ? [`  not listed (the server answered with an error): ${unlisted.join(", ")}`] : []),
+  ];
+}
+
+// `  client capabilities: 7 more profiles recorded; tools offered only to some clients: a, b`
+function profilesLine(lock: Lock): string[] {
+  if (!lock.profiles) return [];
+  const only = new Set<string>();
+  for (const p of lock.profiles) for (const t of p.tools) only.add(String(t.name));
+  const names = [...only].sort().map(escapeLine);
+  return [
+    `  client capabilities: the surface depends on them; ${count(lock.profiles.length + 1, "profile")} recorded${names.length ? ` (tools offered only to some clients: ${names.join(", ")})` : ""}`,
+  ];
 }
 
 /**
@@ -36,6 +53,7 @@ export function renderPinSummary(lock: Lock, lockPath: string, unchanged: boolea
     [
       `${style.bold("Pinned")} ${n} tool${n === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")} (protocol ${escapeLine(lock.protocol)})`,
       ...surfaceLine(lock),
+      ...profilesLine(lock),
       `  capabilities: ${counts.length ? counts.join(", ") : "none"}${overrides ? `; ${overrides} override${overrides === 1 ? "" : "s"}` : ""}`,
       `  lock: ${escapeLine(lockPath)}${unchanged ? style.dim(" (unchanged)") : ""}`,
     ].join("\n") + "\n"

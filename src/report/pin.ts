@@ -1,4 +1,6 @@
+import type { SurfaceKind } from "../mcp/surface.js";
 import type { EffectFinding } from "../pin/effects.js";
+import { coversProfile } from "../pin/profiles.js";
 import type { PinFinding, PinReport } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
@@ -17,6 +19,14 @@ function names(effects: readonly EffectFinding[]): string {
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)!}`;
 }
 
+const capsText = (caps: readonly string[]) => (caps.length ? caps.join(", ") : "no capabilities");
+
+const KIND_PLURAL: Record<SurfaceKind, string> = {
+  prompt: "prompts",
+  resource_template: "resource templates",
+  resource: "resources",
+};
+
 const item = (f: PinFinding) => (f.item ? itemLabel(f.item) : "");
 
 /**
@@ -24,6 +34,11 @@ const item = (f: PinFinding) => (f.item ? itemLabel(f.item) : "");
  * capability finding, the sources).
  */
 export function pinMessage(f: PinFinding): string {
+  const said = ruleMessage(f);
+  return f.profiles ? `${said} (for clients that declare ${f.profiles.map(capsText).join("; ")})` : said;
+}
+
+function ruleMessage(f: PinFinding): string {
   const tool = q(f.tool ?? "");
   switch (f.rule) {
     case "pin-lock-modified": {
@@ -55,6 +70,10 @@ export function pinMessage(f: PinFinding): string {
     case "pin-prompt-changed":
     case "pin-resource-changed":
       return `${item(f)} changed: ${f.fields.join(", ")}`;
+    case "pin-list-failed":
+      return `the server's ${KIND_PLURAL[f.list.kind]} could not be listed (JSON-RPC error ${f.list.code}), so they were not checked`;
+    case "pin-list-unavailable":
+      return `the server's ${KIND_PLURAL[f.list.kind]} could not be listed (JSON-RPC error ${f.list.code}), as when the lock was made: they are not checked`;
     case "pin-instructions-changed":
       if (f.before === null) return "the server now sends instructions; the lock has none";
       if (f.after === null) return "the server no longer sends the instructions in the lock";
@@ -102,6 +121,20 @@ export function reportedOnlyLine(
 }
 
 /**
+ * The line that names client capabilities as a possible cause, or null: the check declared
+ * capabilities the lock has no profile of, and found something. The server may offer some items
+ * only to clients that declare them, so the lock is made again with every profile recorded.
+ */
+export function profileLine(report: PinReport): string | null {
+  const p = report.profile;
+  if (!p || report.findings.length === 0) return null;
+  const other = p.checked.filter((c) => !coversProfile(p.recorded, c));
+  if (!other.length) return null;
+  const pinned = p.recorded.map(capsText).join("; ");
+  return `the lock was pinned for clients that declare ${pinned}, and this check declared ${other.map(capsText).join("; ")}: a difference may come only from what the client declares (a server may offer some tools only to clients with roots, sampling or elicitation). Pin again without --client-capabilities to record every profile: toolscore mcp pin SERVER`;
+}
+
+/**
  * The console report: a `Pin check` header, a line per finding (ERROR when it fails the check, WARN
  * when it is reported only under the chosen `--fail-on`, INFO; then the message and rule id), a
  * unified diff per changed field under a changed tool, and the verdict line. Every string from the
@@ -133,6 +166,8 @@ export function renderPinReport(report: PinReport, style: Style = PLAIN): string
   }
   const only = reportedOnlyLine(report.failOn, report.findings);
   if (only) lines.push(style.dim(only));
+  const cause = profileLine(report);
+  if (cause) lines.push(`  NOTE: ${cause}`);
   const verdict = pinVerdict(report);
   lines.push(report.ok ? style.green(verdict) : style.red(verdict));
   return lines.join("\n") + "\n";

@@ -72,6 +72,14 @@ const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
     "A pinned resource template's or resource's name, title, description, MIME type or annotations changed.",
     "Read the diff of each changed field: a description can gain instructions meant for the model. If it is approved, pin again.",
   ],
+  "pin-list-failed": [
+    "A kind the lock pins (prompts, resource templates or resources) could not be listed.",
+    "The server answered its list request with an error, so nothing of that kind was checked. Make the listing work (a database or service it needs may be unreachable), then verify again.",
+  ],
+  "pin-list-unavailable": [
+    "A kind could not be listed, as when the lock was made.",
+    "Nothing of that kind is checked. Pin the server where the listing works to have it checked.",
+  ],
   "pin-instructions-changed": [
     "The server's instructions changed.",
     "Instructions reach the model directly. Read the new text; if it is approved, pin again and commit the lock.",

@@ -122,7 +122,7 @@ const CASES: Array<[string, string[], RegExp]> = [
   [
     "bad --client-capabilities",
     ["mcp", "list", "node x.js", "--client-capabilities", "roots,telepathy"],
-    /^--client-capabilities takes a list of elicitation, roots, sampling; got "telepathy"$/,
+    /^--client-capabilities takes a list of elicitation, elicitation.url, roots, sampling; got "telepathy"$/,
   ],
 ];
 

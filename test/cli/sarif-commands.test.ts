@@ -54,6 +54,8 @@ test("verify-pin --sarif: the rug pull's findings, pointing at the tools' entrie
     [
       "pin-capability-added",
       "pin-instructions-changed",
+      "pin-list-failed",
+      "pin-list-unavailable",
       "pin-lock-modified",
       "pin-prompt-added",
       "pin-prompt-changed",

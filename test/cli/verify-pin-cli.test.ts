@@ -49,6 +49,11 @@ const BASE: Surface = {
       inputSchema: { type: "object", properties: { body: { type: "string" } } },
     },
   ],
+};
+
+// A tool the server lists only to clients that declare sampling.
+const WITH_SAMPLING: Surface = {
+  ...BASE,
   samplingTools: [
     { name: "summarize", description: "Summarize with the client's model.", inputSchema: { type: "object" } },
   ],
@@ -278,7 +283,7 @@ test("overrides in the lock are applied again at verification", async () => {
 });
 
 test("verification declares the client capabilities recorded in the lock", async () => {
-  writeSurface(BASE);
+  writeSurface(WITH_SAMPLING);
   const withSampling = join(dir, "sampling.lock.json");
   assert.equal(
     (await cli(["mcp", "pin", command(), "--lock", withSampling, "--client-capabilities", "sampling"])).code,
@@ -314,5 +319,60 @@ test("pinning an unchanged server rewrites the lock byte for byte", async () => 
   assert.match(
     r.stdout,
     /^Pinned 2 tools of fixture 1\.0\.0 \(protocol 2025-11-25\)\n {2}capabilities: read 1, write 1\n {2}lock: .*toolscore\.lock\.json \(unchanged\)\n$/,
+  );
+});
+
+test("pinned without --client-capabilities, a lock records the sampling profile and verify-pin checks each", async () => {
+  writeSurface(WITH_SAMPLING);
+  const profiled = join(dir, "profiles.lock.json");
+  const pinned = await cli(["mcp", "pin", command(), "--lock", profiled]);
+  assert.equal(pinned.code, 0, pinned.stderr);
+  assert.match(
+    pinned.stdout,
+    /client capabilities: the surface depends on them; 6 profiles recorded \(tools offered only to some clients: summarize\)/,
+  );
+  const locked = JSON.parse(readFileSync(profiled, "utf8")) as {
+    client_capabilities: string[];
+    tools: Array<{ name: string }>;
+    profiles: Array<{ client_capabilities: string[]; tools: Array<{ name: string }> }>;
+  };
+  assert.deepEqual(locked.client_capabilities, []);
+  assert.deepEqual(
+    locked.tools.map((t) => t.name),
+    ["get_note", "save_note"],
+  );
+  assert.deepEqual(
+    locked.profiles.map((p) => [p.client_capabilities.join(","), p.tools.map((t) => t.name).join(",")]),
+    [
+      ["elicitation", ""],
+      ["elicitation,elicitation.url", ""],
+      ["elicitation,elicitation.url,roots,sampling", "summarize"],
+      ["roots", ""],
+      ["sampling", "summarize"],
+    ],
+  );
+  const clean = await cli(["mcp", "verify-pin", command(), "--lock", profiled]);
+  assert.equal(clean.code, 0, clean.stdout);
+  // One profile named: that one is checked; one the lock does not cover is refused.
+  const one = await cli([
+    "mcp",
+    "verify-pin",
+    command(),
+    "--lock",
+    profiled,
+    "--client-capabilities",
+    "sampling,roots",
+  ]);
+  assert.equal(one.code, 0, one.stdout);
+  // The server now offers summarize to every client: drift, found only where it was not offered.
+  writeSurface({ ...BASE, tools: [...BASE.tools, ...WITH_SAMPLING.samplingTools!] });
+  const drift = await cli(["mcp", "verify-pin", command(), "--lock", profiled, "--json", "-"]);
+  assert.equal(drift.code, 1, drift.stderr);
+  const report = JSON.parse(drift.stdout) as {
+    findings: Array<{ rule: string; tool: string; client_capabilities?: string[][] }>;
+  };
+  assert.deepEqual(
+    report.findings.filter((f) => f.rule === "pin-tool-added").map((f) => [f.tool, f.client_capabilities]),
+    [["summarize", [[], ["elicitation"], ["elicitation", "elicitation.url"], ["roots"]]]],
   );
 });

@@ -47,6 +47,16 @@ describe("protocol negotiation", () => {
     assert.equal((await listJson(memory)).protocol, "2025-11-25");
   });
 
+  test("a server that answers server/discover with {} is a 2025 server, listed on the same process", async () => {
+    const { snap, started } = await listFixture("empty-result-server.mjs");
+    assert.equal(snap.protocol, "2025-11-25");
+    assert.deepEqual(
+      snap.tools.map((t) => t.name),
+      ["echo"],
+    );
+    assert.equal(started.length, 1);
+  });
+
   test("a server that exits on server/discover is started once more, with initialize alone", async () => {
     const { snap, started } = await listFixture("exits-on-discover.mjs");
     assert.equal(snap.server.name, "exits-on-discover");

@@ -1,5 +1,5 @@
 // The official "everything" server (prompts, resource templates, paginated resources) pinned and
-// verified clean, and a lock written by toolscore 0.1.0 (tools only) still verifying clean.
+// verified clean, and a lock written by toolscore 0.1.0 (tools only) still read, its tools clean.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -51,7 +51,7 @@ test("server-everything 2025.9.25 with --resources: 100 resources over pages, ve
   assert.match(verify.stdout, /Pin check: OK \(0 failing of 0 finding\(s\)/);
 });
 
-test("a lock written by toolscore 0.1.0 (tools only) verifies clean against the server with prompts", async () => {
+test("a tools-only lock (toolscore 0.1.0) still reads: its tools verify clean, and prompts and templates it lacks are new", async () => {
   const fixture = join(ROOT, "test/fixtures/locks/everything-0.1.0.lock.json");
   const lock = JSON.parse(readFileSync(fixture, "utf8")) as Record<string, unknown>;
   assert.deepEqual(
@@ -59,13 +59,22 @@ test("a lock written by toolscore 0.1.0 (tools only) verifies clean against the 
     [],
   );
   const r = await cli(["mcp", "verify-pin", EVERYTHING, "--lock", fixture, "--json", "-"]);
-  assert.equal(r.code, 0, r.stderr);
-  const report = JSON.parse(r.stdout) as { ok: boolean; findings: Array<{ severity: string; rule: string }> };
-  assert.equal(report.ok, true);
-  // Nothing it did not pin is drift; at most the protocol moved on (information).
+  assert.equal(r.code, 1, r.stderr);
+  const report = JSON.parse(r.stdout) as {
+    findings: Array<{ severity: string; rule: string; tool: string | null; item?: { key: string } }>;
+  };
+  // A lock without prompts or templates cannot tell a server that gained them from one that had
+  // them: both are shown as new, for review, and no tool is drift. Resources were never pinned.
   assert.deepEqual(
-    report.findings.filter((f) => f.severity === "error"),
-    [],
+    report.findings.filter((f) => f.severity === "error").map((f) => [f.rule, f.tool ?? f.item?.key]),
+    [
+      ["pin-prompt-added", "args-prompt"],
+      ["pin-prompt-added", "completable-prompt"],
+      ["pin-prompt-added", "resource-prompt"],
+      ["pin-prompt-added", "simple-prompt"],
+      ["pin-resource-added", "demo://resource/dynamic/blob/{resourceId}"],
+      ["pin-resource-added", "demo://resource/dynamic/text/{resourceId}"],
+    ],
   );
 });
 

@@ -82,21 +82,6 @@ const failing: Array<[string, Record<string, Record<string, SurfaceOutcome>>, Re
     /repeated the prompts\/list cursor "a": its pagination loops/,
   ],
   [
-    "another error",
-    { "prompts/list": { "": { error: { code: -32603, message: "boom\u001b[2J" } } } },
-    /answered prompts\/list with an error: boom\\u001b\[2J \(JSON-RPC error -32603\)/,
-  ],
-  [
-    "method not found on a later page",
-    {
-      "prompts/list": {
-        "": { result: { prompts: [], nextCursor: "x" } },
-        x: { error: { code: -32601, message: "gone" } },
-      },
-    },
-    /answered prompts\/list with an error: gone/,
-  ],
-  [
     "no array",
     { "prompts/list": { "": { result: { items: [] } } } },
     /prompts\/list answer has no prompts array/,
@@ -120,5 +105,36 @@ for (const [name, table, message] of failing) {
       assert.match(e.message, message);
       return true;
     });
+  });
+}
+
+const unlisted: Array<[string, Record<string, Record<string, SurfaceOutcome>>, number, RegExp]> = [
+  [
+    "another error",
+    { "prompts/list": { "": { error: { code: -32603, message: "boom\u001b[2J" } } } },
+    -32603,
+    /^the server answered prompts\/list with an error: boom\\u001b\[2J \(JSON-RPC error -32603\); its prompts are not listed$/,
+  ],
+  [
+    "method not found on a later page",
+    {
+      "prompts/list": {
+        "": { result: { prompts: [], nextCursor: "x" } },
+        x: { error: { code: -32601, message: "gone" } },
+      },
+    },
+    -32601,
+    /answered prompts\/list with an error: gone \(JSON-RPC error -32601\); its prompts are not listed/,
+  ],
+];
+
+for (const [name, table, code, note] of unlisted) {
+  test(`an error answer leaves the kind not listed, never empty: ${name}`, async () => {
+    const notes: string[] = [];
+    const lists = await listSurface(server(table).request, { prompts: {} }, (m) => notes.push(m));
+    assert.equal(lists.prompts, undefined);
+    assert.deepEqual(lists.unlisted, { prompts: { code } });
+    assert.equal(notes.length, 1);
+    assert.match(notes[0]!, note);
   });
 }

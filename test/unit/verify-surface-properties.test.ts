@@ -1,5 +1,6 @@
 // Laws of pinning prompts, resource templates and resources: pin then verify is clean; any single
 // change to any pinned field of any item is exactly one finding of the right rule on that item.
+import { compareCodeUnits } from "../../src/util/order.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -177,7 +178,7 @@ test("property: an item added or removed is exactly one finding on it", () => {
   );
 });
 
-test("property: what a lock did not pin is never drift (no --resources, or a tools-only lock)", () => {
+test("property: resources a lock did not pin are never drift; prompts and templates that appear are new", () => {
   fc.assert(
     fc.property(surface, surface, (a, b) => {
       const noResources = buildLock(snap(a));
@@ -192,7 +193,19 @@ test("property: what a lock did not pin is never drift (no --resources, or a too
           resources: undefined,
         }),
       );
-      assert.deepEqual(checkPin(toolsOnly, snap(b)).findings, []);
+      // A lock without prompts or templates was made while the server had none: those that appear
+      // are each one added finding, as a new tool is; resources are not pinned, so not compared.
+      const unique = (keys: string[]) => [...new Set(keys)].sort(compareCodeUnits);
+      assert.deepEqual(
+        checkPin(toolsOnly, snap(b)).findings.map((f) => [f.rule, f.item?.key]),
+        [
+          ...unique(b.prompts.map((p) => String(p.name))).map((k) => ["pin-prompt-added", k]),
+          ...unique(b.resource_templates.map((t) => String(t.uriTemplate))).map((k) => [
+            "pin-resource-added",
+            k,
+          ]),
+        ],
+      );
     }),
     { numRuns: 100 },
   );

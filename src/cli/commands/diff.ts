@@ -48,7 +48,8 @@ ${SARIF_HELP}  --label-a TEXT, --label-b TEXT  shown next to each side's server 
   --cwd DIR                     working directory for both servers
   --header "Name: value"        HTTP header for URLs (repeatable)
   --timeout SECONDS             for start-up and each request (default 30)
-  --client-capabilities LIST    declare roots,sampling,elicitation (default none)
+  --client-capabilities LIST    declare roots,sampling,elicitation,elicitation.url
+                                (default none)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --verbose                     show stack traces on errors
 

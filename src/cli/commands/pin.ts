@@ -41,7 +41,8 @@ Options:
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
   --timeout SECONDS             for start-up and each request (default 30)
-  --client-capabilities LIST    declare roots,sampling,elicitation (default none; recorded in the lock)
+  --client-capabilities LIST    declare roots,sampling,elicitation,elicitation.url (default: every
+                                set, each recorded; named: that one only)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --concurrency N               with a lock set: servers started at once (default 4)
   --verbose                     show stack traces on errors

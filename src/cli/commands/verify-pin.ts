@@ -22,7 +22,8 @@ instructions, or a lock edited by hand. The server's name, version and protocol 
 as information.
 
 SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot or lock, or
---config PATH [--server NAME]. A live server is started with the client capabilities in the lock.
+--config PATH [--server NAME]. A live server is started once per client capability profile the
+lock records (or with --client-capabilities, one of them).
 
 Options:
   --lock FILE                   the lock to check against (default toolscore.lock.json)
