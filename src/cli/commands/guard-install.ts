@@ -107,7 +107,6 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return { text: r.text, result: r.outcomes };
   });
   const outcomes = edited.result;
-  // Asked for one entry and it could not be done: nothing was written (see editText).
   const shown = relative(ctx.cwd, file) || file;
   const report: InstallReport = {
     install: values.install === true,
