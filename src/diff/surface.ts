@@ -127,7 +127,8 @@ function surfaceRenames(
   ma: Map<string, RawSurfaceItem>,
   mb: Map<string, RawSurfaceItem>,
 ): RenamePair[] {
-  if (kind === "resource" || removed.length * added.length > limits()["rename-pairs"]) return [];
+  if (kind === "resource" || removed.length === 0 || added.length === 0) return [];
+  if (removed.length * added.length > limits()["rename-pairs"]) return [];
   const all = [
     ...[...ma].map(([k, v]) => asTool(kind, k, v)),
     ...[...mb].map(([k, v]) => asTool(kind, k, v)),

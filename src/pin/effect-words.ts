@@ -179,9 +179,10 @@ export function placeToWrite(name: string, schema: unknown): string | null {
   const { description, type } = s as Record<string, unknown>;
   if (type !== undefined && type !== "string") return null;
   if (typeof description !== "string") return null;
+  // The cheap test first: most parameters name no place at all.
+  if (!(words.some((w) => PLACE_WORDS.has(w)) || PLACE_NOUN.test(description))) return null;
   const m = PLACE_TO_WRITE.exec(description);
-  if (m === null || !(words.some((w) => PLACE_WORDS.has(w)) || PLACE_NOUN.test(description))) return null;
-  return `its description says '${m[0]}'`;
+  return m ? `its description says '${m[0]}'` : null;
 }
 
 // Verbs that, as what the tool does, change something. Written as stems with their third-person forms.

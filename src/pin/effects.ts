@@ -185,7 +185,7 @@ function parameterUrl(inputSchema: unknown): string | null {
   for (const [name, schema] of Object.entries(props)) {
     if (!isObject(schema) || (schema.type !== undefined && schema.type !== "string")) continue;
     const web =
-      nameWords(name).some((w) => URL_NAME_WORDS.includes(w)) ||
+      (/url|href|website/i.test(name) && nameWords(name).some((w) => URL_NAME_WORDS.includes(w))) ||
       ((schema.format === "uri" || schema.format === "url") &&
         typeof schema.default === "string" &&
         /^https?:\/\//i.test(schema.default));
