@@ -8,7 +8,14 @@ import { ToolscoreError } from "../../util/errors.js";
 import { toPrettyJson } from "../../util/fs.js";
 import { subjectOf } from "../../report/surface-label.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, choice, parseCommand, serverOptions, targetOptions } from "../args.js";
+import {
+  CLIENT_OPTIONS,
+  SERVER_OPTIONS,
+  choice,
+  parseCommand,
+  serverOptions,
+  targetOptions,
+} from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
 import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -57,6 +64,7 @@ Exit codes: 0 nothing fails, 1 something fails under --fail-on, 2 usage, file or
 
 const OPTIONS = {
   ...SERVER_OPTIONS,
+  ...CLIENT_OPTIONS,
   "config-a": { type: "string" },
   "server-a": { type: "string" },
   "config-b": { type: "string" },

@@ -7,7 +7,7 @@ import { renderPinSummary } from "../../report/pin-summary.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, parseCommand, pathArg, serverOptions } from "../args.js";
+import { CLIENT_OPTIONS, SERVER_OPTIONS, parseCommand, pathArg, serverOptions } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet } from "../lockset.js";
 import { emitOutputs } from "../output.js";
@@ -60,6 +60,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     args,
     {
       ...SERVER_OPTIONS,
+      ...CLIENT_OPTIONS,
       lock: { type: "string" },
       capabilities: { type: "string" },
       resources: { type: "boolean" },

@@ -11,7 +11,7 @@ import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
 import { parseEffectOverrides } from "../../pin/effects.js";
 import { readJsonFile } from "../../util/fs.js";
-import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
+import { CLIENT_OPTIONS, SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
 import { textColumns, useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -59,6 +59,7 @@ ${PIN_CHECK_HELP}  --config PATH --server NAME, --env KEY=VALUE, --cwd DIR, --he
 
 const OPTIONS = {
   ...SERVER_OPTIONS,
+  ...CLIENT_OPTIONS,
   cases: { type: "string" },
   "no-edge-cases": { type: "boolean" },
   seed: { type: "string" },

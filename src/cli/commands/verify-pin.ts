@@ -4,7 +4,7 @@ import type { LockSetReport } from "../../pin/verify-set.js";
 import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
+import { CLIENT_OPTIONS, SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
 import { renderAnnotations } from "../ci.js";
 import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -52,6 +52,7 @@ Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connectio
 
 const OPTIONS = {
   ...SERVER_OPTIONS,
+  ...CLIENT_OPTIONS,
   lock: { type: "string" },
   "fail-on": { type: "string" },
   json: { type: "string" },
