@@ -239,3 +239,22 @@ describe("client credentials and header files", () => {
     }
   });
 });
+
+describe("a URL entry of a client config", () => {
+  test("mcp login --config F --server NAME signs in to the entry's URL; list then uses it", async () => {
+    const env = home("config");
+    const config = join(tmp.dir, "mcp.json");
+    writeFileSync(config, JSON.stringify({ mcpServers: { remote: { type: "http", url: f.url } } }));
+    const login = await loginAsBrowser(["--config", config, "--server", "remote"], env);
+    assert.equal(login.code, 0, login.stderr);
+    assert.match(login.stdout, /^Signed in to remote \(scope mcp:read\)/);
+    const list = await runCli(["mcp", "list", "--config", config, "--server", "remote"], { env });
+    assert.equal(list.code, 0, list.stderr);
+    const stdio = await runCli(["mcp", "login", "node server.js"], { env });
+    assert.equal(stdio.code, 2);
+    assert.equal(
+      stdio.stderr,
+      "toolscore: mcp login signs in to a server at a URL; this SERVER is not one\n",
+    );
+  });
+});

@@ -10,6 +10,7 @@ import { subjectOf } from "../../report/surface-label.js";
 import { escapeLine } from "../../util/unicode.js";
 import {
   CLIENT_OPTIONS,
+  CLIENT_OPTIONS_HELP,
   SERVER_OPTIONS,
   choice,
   parseCommand,
@@ -54,7 +55,8 @@ ${SARIF_HELP}  --label-a TEXT, --label-b TEXT  shown next to each side's server 
   --env KEY=VALUE               set an environment variable for both servers (repeatable)
   --cwd DIR                     working directory for both servers
   --header "Name: value"        HTTP header for URLs (repeatable)
-  --timeout SECONDS             for start-up and each request (default 30)
+  --header-file FILE            HTTP headers for a URL from FILE, one "Name: value" a line
+${CLIENT_OPTIONS_HELP}  --timeout SECONDS             for start-up and each request (default 30)
   --client-capabilities LIST    declare roots,sampling,elicitation (default none)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --verbose                     show stack traces on errors

@@ -54,6 +54,7 @@ Options:
   --allow-incomplete        with --fail-under, judge an incomplete card by its grade alone
   --ci                      job summary (GITHUB_STEP_SUMMARY), annotations, exit 1 on blocking issues
 ${PIN_CHECK_HELP}  --config PATH --server NAME, --env KEY=VALUE, --cwd DIR, --header "Name: value",
+  --header-file FILE, --client-id ID, --client-secret-env VAR, --client-secret-file FILE,
   --client-capabilities LIST, --protocol VERSION, --verbose   as for every command
 `;
 
