@@ -63,6 +63,8 @@ const ON_DEMAND = new Set(
     "cli/commands/guard.ts",
     "cli/commands/lint.ts",
     "cli/commands/list.ts",
+    "cli/commands/login.ts",
+    "cli/commands/logout.ts",
     "cli/commands/pin.ts",
     "cli/commands/scan.ts",
     "cli/commands/test.ts",

@@ -8,6 +8,11 @@ import { parseProtocolChoice } from "../mcp/protocol.js";
 import type { CliContext } from "./context.js";
 import type { ServerOptions } from "../api/server.js";
 import { referenceSyntaxOf } from "../scan/clients.js";
+import { readRegularFile } from "../util/fs.js";
+import { rememberSecret } from "../mcp/redact.js";
+import { credentialsPath } from "../mcp/token-store.js";
+import type { PreRegisteredClient } from "../mcp/oauth-provider.js";
+import type { SignInUse } from "../mcp/oauth-session.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -18,6 +23,7 @@ export const SERVER_OPTIONS = {
   env: { type: "string", multiple: true },
   cwd: { type: "string" },
   header: { type: "string", multiple: true },
+  "header-file": { type: "string" },
   timeout: { type: "string" },
   "client-capabilities": { type: "string" },
   protocol: { type: "string" },
@@ -28,11 +34,29 @@ export const SERVER_OPTIONS_HELP = `  --config PATH --server NAME   take the ser
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
+  --header-file FILE            HTTP headers for a URL from FILE, one "Name: value" a line
   --timeout SECONDS             for start-up and each request (default 30)
   --client-capabilities LIST    declare roots,sampling,elicitation,elicitation.url
                                 (default none)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --verbose                     show stack traces on errors
+`;
+
+/**
+ * A pre-registered OAuth client for a URL, for the commands that reach one: the secret comes from
+ * an environment variable or a file, never from the command line.
+ */
+export const CLIENT_OPTIONS = {
+  "client-id": { type: "string" },
+  "client-secret-env": { type: "string" },
+  "client-secret-file": { type: "string" },
+} as const satisfies Options;
+
+/** Help lines for {@link CLIENT_OPTIONS}. */
+export const CLIENT_OPTIONS_HELP = `  --client-id ID                a pre-registered OAuth client (with a secret and no sign-in
+                                stored: the client-credentials grant, for CI)
+  --client-secret-env VAR       read that client's secret from the environment variable VAR
+  --client-secret-file FILE     read that client's secret from FILE
 `;
 
 /** Options every command accepts. */
@@ -84,8 +108,69 @@ export function targetOptions(values: Record<string, unknown>, ctx: CliContext):
     server: values.server as string | undefined,
     env: values.env as string[] | undefined,
     cwd: abs(values.cwd as string | undefined),
-    headers: values.header as string[] | undefined,
+    headers: [
+      ...((values.header as string[] | undefined) ?? []),
+      ...headerFile(abs(values["header-file"] as string | undefined)),
+    ],
   };
+}
+
+// "Name: value" lines; blank lines and lines starting with # are skipped. The file is a secret's
+// home, so no error quotes a line of it.
+function headerFile(path: string | undefined): string[] {
+  if (path === undefined) return [];
+  const text = readRegularFile(path, path, "header file", 1024 * 1024).toString("utf8");
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.trimStart().startsWith("#"));
+  lines.forEach((l, i) => {
+    if (l.indexOf(":") <= 0)
+      throw new ToolscoreError("USAGE", `--header-file ${path}: line ${i + 1} is not "Name: value"`);
+  });
+  return lines;
+}
+
+/** The pre-registered client of {@link CLIENT_OPTIONS}, with its secret read. */
+export function preRegisteredClient(
+  values: Record<string, unknown>,
+  ctx: CliContext,
+): PreRegisteredClient | undefined {
+  const clientId = values["client-id"] as string | undefined;
+  const env = values["client-secret-env"] as string | undefined;
+  const file = values["client-secret-file"] as string | undefined;
+  if (clientId === undefined) {
+    if (env !== undefined || file !== undefined)
+      throw new ToolscoreError("USAGE", "a client secret belongs to a client: add --client-id ID");
+    return undefined;
+  }
+  if (env !== undefined && file !== undefined)
+    throw new ToolscoreError(
+      "USAGE",
+      "give the client secret once: --client-secret-env or --client-secret-file",
+    );
+  let clientSecret: string | undefined;
+  if (env !== undefined) {
+    clientSecret = ctx.env[env];
+    if (!clientSecret) throw new ToolscoreError("USAGE", `--client-secret-env: ${env} is not set`);
+  }
+  if (file !== undefined) {
+    const p = pathArg(file, ctx);
+    clientSecret = readRegularFile(p, file, "secret file", 64 * 1024)
+      .toString("utf8")
+      .trim();
+    if (!clientSecret) throw new ToolscoreError("USAGE", `--client-secret-file: ${file} is empty`);
+  }
+  rememberSecret(clientSecret);
+  return { clientId, ...(clientSecret ? { clientSecret } : {}) };
+}
+
+/** Where sign-ins are kept for this context, and the client given, for connecting to a URL. */
+export function signInUse(values: Record<string, unknown>, ctx: CliContext): SignInUse | undefined {
+  const client = preRegisteredClient(values, ctx);
+  try {
+    return { store: credentialsPath(ctx.env), ...(client ? { client } : {}) };
+  } catch {
+    // No home folder: no stored sign-in, though a client secret still signs in.
+    return client ? { client } : undefined;
+  }
 }
 
 // Node's timers hold at most 2^31-1 ms; a longer delay fires after 1 ms, with a warning.
@@ -107,11 +192,13 @@ export function connectOptions(values: Record<string, unknown>, ctx?: CliContext
       );
     }
   }
+  const signIn = ctx ? signInUse(values, ctx) : undefined;
   return {
     timeout,
     clientCapabilities: parseClientCapabilities(values["client-capabilities"] as string | undefined),
     protocol: parseProtocolChoice(values.protocol as string | undefined),
     ...(ctx ? { baseEnv: ctx.env, baseCwd: ctx.cwd } : {}),
+    ...(ctx && signIn ? { signIn } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "mcp verify-pin": () => import("./commands/verify-pin.js"),
   "mcp diff": () => import("./commands/diff.js"),
   "mcp scan": () => import("./commands/scan.js"),
+  "mcp login": () => import("./commands/login.js"),
+  "mcp logout": () => import("./commands/logout.js"),
   "mcp guard": () => import("./commands/guard.js"),
   "mcp guard --install": () => import("./commands/guard-install.js"),
   demo: () => import("./commands/demo.js"),
@@ -39,6 +41,7 @@ Commands:
   mcp diff A B             show and classify what changed between two servers
   mcp scan                 find the MCP servers configured on this machine (every client)
   mcp guard SERVER         run in a client's config in place of the server; enforce the lock
+  mcp login SERVER         sign in to a server at a URL (OAuth); mcp logout SERVER forgets it
   demo                     all of it, offline, on the bundled sample server
   help [COMMAND]           help for a command
   --version                print the version

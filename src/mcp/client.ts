@@ -15,6 +15,7 @@ import {
   type SessionOptions,
 } from "./session.js";
 import type { CallOutcome, RawTool } from "./types.js";
+import type { SignInUse } from "./oauth-session.js";
 
 /** Options shared by every way of connecting. */
 export interface ConnectOptions {
@@ -31,6 +32,11 @@ export interface ConnectOptions {
   baseEnv?: Record<string, string | undefined>;
   /** The folder a launched server starts in when its target names none (default: this process's). */
   baseCwd?: string;
+  /**
+   * For a server at a URL: the sign-in store to take a token from (and refresh it in), and a
+   * pre-registered client. Absent, no stored sign-in is used.
+   */
+  signIn?: SignInUse;
 }
 
 /** Options for launching a stdio server. */

@@ -3,7 +3,8 @@ import { isObject } from "../util/json.js";
 import { MCPClient, type HttpConnectOptions } from "./client.js";
 import { redactUrl } from "./redact.js";
 import { boundedFetch } from "./http-bounds.js";
-import type { Transport } from "@modelcontextprotocol/client";
+import { authFailure, signInAuthProvider, type Challenge } from "./oauth-session.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/client";
 import type { RpcError } from "./session.js";
 
 export { redactUrl };
@@ -57,15 +58,42 @@ export class MCPHttpClient extends MCPClient {
     // Every request under the timeout (the closing DELETE too) and every answer under message-mb;
     // a limit hit ends the session with that error.
     let current: Transport | undefined;
-    const fetch = boundedFetch({
+    const bounded = boundedFetch({
       timeoutMs: (opts.timeout ?? 30) * 1000,
       onLimit: (e) => {
         current?.onerror?.(e);
         void current?.close();
       },
     });
-    const { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError } =
+    const { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError, extractWWWAuthenticateParams } =
       await import("@modelcontextprotocol/client");
+    // The last credentials challenge (401, 403) and whether that request carried credentials, so a
+    // failed handshake says what the server asked for rather than "cannot connect".
+    let challenge: Challenge | undefined;
+    let sentCredentials = false;
+    const fetch: FetchLike = async (input, init) => {
+      const res = await bounded(input, init);
+      if (res.status === 401 || res.status === 403) {
+        const p = extractWWWAuthenticateParams(res);
+        challenge = { status: res.status, error: p.error, scope: p.scope, description: p.errorDescription };
+        sentCredentials = new Headers(init?.headers).has("authorization");
+        // Read the short refusal now: an answer left unread would hold its request's timer.
+        const text = await res.text();
+        return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+      }
+      return res;
+    };
+    // A stored sign-in (or a client-credentials grant) is used unless an Authorization header is given.
+    const given = Object.keys(headers).some((h) => h.toLowerCase() === "authorization");
+    const authProvider =
+      !given && opts.signIn
+        ? await signInAuthProvider(url, opts.signIn, (opts.timeout ?? 30) * 1000)
+        : undefined;
+    const authOptions = authProvider ? { authProvider, onInsufficientScope: "throw" as const } : {};
+    const failed = (e: unknown, suffix?: string) =>
+      authError(e) ??
+      authFailure(shown, challenge, sentCredentials) ??
+      describeHttpFailure(e, shown, secrets, suffix);
     const statusOf = (e: unknown): number | undefined => {
       const cause = e instanceof ToolscoreError ? e.cause : e;
       return cause instanceof SdkHttpError && typeof cause.status === "number" ? cause.status : undefined;
@@ -94,7 +122,7 @@ export class MCPHttpClient extends MCPClient {
     const deadline = Date.now() + (opts.timeout ?? 30) * 1000;
     if (!opts.preferSse) {
       try {
-        current = new StreamableHTTPClientTransport(parsed, { requestInit, fetch });
+        current = new StreamableHTTPClientTransport(parsed, { requestInit, fetch, ...authOptions });
         const { session, info } = await MCPClient.open(current, {
           ...opts,
           errorInSendFailure,
@@ -117,11 +145,11 @@ export class MCPHttpClient extends MCPClient {
       } catch (e) {
         const status = statusOf(e);
         const refused = status === 404 || status === 405;
-        if (!refused) throw describeHttpFailure(e, shown, secrets);
+        if (!refused) throw failed(e);
       }
     }
     try {
-      const transport = new SSEClientTransport(parsed, { requestInit, fetch });
+      const transport = new SSEClientTransport(parsed, { requestInit, fetch, ...authOptions });
       current = transport;
       const forced = opts.protocol !== undefined && opts.protocol !== "auto";
       const { session, info } = await MCPClient.open(transport, {
@@ -131,14 +159,19 @@ export class MCPHttpClient extends MCPClient {
       });
       return new MCPHttpClient(session, info, opts.clientCapabilities ?? [], "sse");
     } catch (e) {
-      throw describeHttpFailure(
-        e,
-        shown,
-        secrets,
-        " (it refused Streamable HTTP, and the legacy SSE transport failed too)",
-      );
+      throw failed(e, " (it refused Streamable HTTP, and the legacy SSE transport failed too)");
     }
   }
+}
+
+// A sign-in error raised while the transport asked for a token, however deep the SDK wrapped it.
+function authError(e: unknown): ToolscoreError | undefined {
+  let cur: unknown = e;
+  for (let depth = 0; depth < 6 && cur; depth++) {
+    if (cur instanceof ToolscoreError && cur.code === "AUTH_REQUIRED") return cur;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 // An error from fetch or the SDK may quote the URL or a header; what reaches a person must not.

@@ -19,6 +19,15 @@ const ADVICE: Partial<Record<ErrorCode | `${ErrorCode}/${string}`, Advice>> = {
   "SPAWN_FAILED/command-not-found": () => paren("check the spelling, or give its full path"),
   "SPAWN_FAILED/not-executable": () => paren("is it executable?"),
   "CONNECTION_FAILED/unreachable": () => semi("check the URL and that the server is running"),
+  "AUTH_REQUIRED/sign-in-needed": (d) =>
+    colon(`run toolscore mcp login ${String(d.url)}, or pass --header "Authorization: Bearer …"`),
+  "AUTH_REQUIRED/sign-in-expired": (d) => colon(`sign in again with toolscore mcp login ${String(d.url)}`),
+  "AUTH_REQUIRED/token-rejected": (d) =>
+    colon(`sign in again with toolscore mcp login ${String(d.url)}, or check the Authorization header`),
+  "AUTH_REQUIRED/scope-refused": (d) =>
+    colon(
+      `sign in for it with toolscore mcp login ${String(d.url)}${typeof d.scope === "string" ? ` --scope ${JSON.stringify(d.scope)}` : ""}`,
+    ),
   "USAGE/config-several-servers": () => colon("pick one with --server NAME"),
   "FILE_INVALID/lock-invalid": () => paren("pin the server again with toolscore mcp pin SERVER"),
   "FILE_INVALID/lock-kind": () => colon("make one with toolscore mcp pin SERVER"),

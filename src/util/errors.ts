@@ -14,6 +14,7 @@ export type ErrorCode =
   | "SERVER_EXITED" // the server process ended before or during the session
   | "TIMEOUT" // a request got no answer in time
   | "CONNECTION_FAILED" // a URL could not be reached over any transport
+  | "AUTH_REQUIRED" // a server asks for a sign-in, rejected the credentials, or refused their scope
   | "PROTOCOL_ERROR" // the server broke the protocol or answered a request with an error
   | "LIMIT" // something a server sent is larger, deeper or slower than a limit allows (src/util/limits.ts)
   | "CLIENT_CAPABILITIES"; // a check declares client capabilities other than the ones its lock was pinned with

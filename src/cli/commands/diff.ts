@@ -8,7 +8,15 @@ import { ToolscoreError } from "../../util/errors.js";
 import { toPrettyJson } from "../../util/fs.js";
 import { subjectOf } from "../../report/surface-label.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, choice, parseCommand, serverOptions, targetOptions } from "../args.js";
+import {
+  CLIENT_OPTIONS,
+  CLIENT_OPTIONS_HELP,
+  SERVER_OPTIONS,
+  choice,
+  parseCommand,
+  serverOptions,
+  targetOptions,
+} from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
 import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -47,7 +55,8 @@ ${SARIF_HELP}  --label-a TEXT, --label-b TEXT  shown next to each side's server 
   --env KEY=VALUE               set an environment variable for both servers (repeatable)
   --cwd DIR                     working directory for both servers
   --header "Name: value"        HTTP header for URLs (repeatable)
-  --timeout SECONDS             for start-up and each request (default 30)
+  --header-file FILE            HTTP headers for a URL from FILE, one "Name: value" a line
+${CLIENT_OPTIONS_HELP}  --timeout SECONDS             for start-up and each request (default 30)
   --client-capabilities LIST    declare roots,sampling,elicitation,elicitation.url
                                 (default none)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
@@ -58,6 +67,7 @@ Exit codes: 0 nothing fails, 1 something fails under --fail-on, 2 usage, file or
 
 const OPTIONS = {
   ...SERVER_OPTIONS,
+  ...CLIENT_OPTIONS,
   "config-a": { type: "string" },
   "server-a": { type: "string" },
   "config-b": { type: "string" },

@@ -7,7 +7,14 @@ import { renderLintJson } from "../../report/lint-json.js";
 import { renderLintMarkdown } from "../../report/lint-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, serverOptions } from "../args.js";
+import {
+  CLIENT_OPTIONS,
+  CLIENT_OPTIONS_HELP,
+  SERVER_OPTIONS,
+  SERVER_OPTIONS_HELP,
+  parseCommand,
+  serverOptions,
+} from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
 import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -39,7 +46,7 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 Options:
   --json FILE|-                 write the report (kind toolscore.mcp-lint-report) to FILE, or stdout
   --ci                          GitHub Actions: Markdown to the job summary, annotations on stdout
-${SARIF_HELP}${PIN_CHECK_HELP}${SERVER_OPTIONS_HELP}
+${SARIF_HELP}${PIN_CHECK_HELP}${SERVER_OPTIONS_HELP}${CLIENT_OPTIONS_HELP}
 ${lintRulesHelp()}`;
 
 /** Workflow annotations for the error and warning findings. */
@@ -73,6 +80,7 @@ export function lintRenderers(ctx: CliContext, file: string | undefined): Render
 
 const OPTIONS = {
   ...SERVER_OPTIONS,
+  ...CLIENT_OPTIONS,
   json: { type: "string" },
   ci: { type: "boolean" },
   ...SARIF_OPTION,

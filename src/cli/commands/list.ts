@@ -4,7 +4,14 @@ import { listRows, renderList } from "../../report/list.js";
 import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { listServer } from "../../api/list.js";
-import { SERVER_OPTIONS, SERVER_OPTIONS_HELP, parseCommand, serverOptions } from "../args.js";
+import {
+  CLIENT_OPTIONS,
+  CLIENT_OPTIONS_HELP,
+  SERVER_OPTIONS,
+  SERVER_OPTIONS_HELP,
+  parseCommand,
+  serverOptions,
+} from "../args.js";
 import { consoleWidth, useColor, type CliContext } from "../context.js";
 import { emitOutputs, type Renderers } from "../output.js";
 
@@ -19,7 +26,7 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 
 Options:
   --json FILE|-                 write the snapshot to FILE, or to stdout with -
-${SERVER_OPTIONS_HELP}`;
+${SERVER_OPTIONS_HELP}${CLIENT_OPTIONS_HELP}`;
 
 /** The renderers of `mcp list`: the table for people, the snapshot for programs. */
 export function listRenderers(ctx: CliContext): Renderers<ServerSnapshot> {
@@ -40,7 +47,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommand(
     "mcp list",
     args,
-    { ...SERVER_OPTIONS, json: { type: "string" } },
+    { ...SERVER_OPTIONS, ...CLIENT_OPTIONS, json: { type: "string" } },
     1,
   );
   if (values.help) {

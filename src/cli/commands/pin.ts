@@ -7,7 +7,14 @@ import { renderPinSummary } from "../../report/pin-summary.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
-import { SERVER_OPTIONS, parseCommand, pathArg, serverOptions } from "../args.js";
+import {
+  CLIENT_OPTIONS,
+  CLIENT_OPTIONS_HELP,
+  SERVER_OPTIONS,
+  parseCommand,
+  pathArg,
+  serverOptions,
+} from "../args.js";
 import { useColor, type CliContext } from "../context.js";
 import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet, refuseOtherServerLock } from "../lockset.js";
 import { emitOutputs } from "../output.js";
@@ -40,7 +47,8 @@ Options:
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
-  --timeout SECONDS             for start-up and each request (default 30)
+  --header-file FILE            HTTP headers for a URL from FILE, one "Name: value" a line
+${CLIENT_OPTIONS_HELP}  --timeout SECONDS             for start-up and each request (default 30)
   --client-capabilities LIST    declare roots,sampling,elicitation,elicitation.url (default: every
                                 set, each recorded; named: that one only)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
@@ -61,6 +69,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     args,
     {
       ...SERVER_OPTIONS,
+      ...CLIENT_OPTIONS,
       lock: { type: "string" },
       capabilities: { type: "string" },
       resources: { type: "boolean" },

@@ -11,7 +11,7 @@ import { ToolscoreError } from "../../util/errors.js";
 import { escapeLine } from "../../util/unicode.js";
 import { parseEffectOverrides } from "../../pin/effects.js";
 import { readJsonFile } from "../../util/fs.js";
-import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
+import { CLIENT_OPTIONS, SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
 import { renderAnnotations, type Annotation } from "../ci.js";
 import { textColumns, useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -54,11 +54,13 @@ Options:
   --allow-incomplete        with --fail-under, judge an incomplete card by its grade alone
   --ci                      job summary (GITHUB_STEP_SUMMARY), annotations, exit 1 on blocking issues
 ${PIN_CHECK_HELP}  --config PATH --server NAME, --env KEY=VALUE, --cwd DIR, --header "Name: value",
+  --header-file FILE, --client-id ID, --client-secret-env VAR, --client-secret-file FILE,
   --client-capabilities LIST, --protocol VERSION, --verbose   as for every command
 `;
 
 const OPTIONS = {
   ...SERVER_OPTIONS,
+  ...CLIENT_OPTIONS,
   cases: { type: "string" },
   "no-edge-cases": { type: "boolean" },
   seed: { type: "string" },

@@ -4,7 +4,15 @@ import type { LockSetReport } from "../../pin/verify-set.js";
 import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { SERVER_OPTIONS, choice, parseCommand, pathArg, serverOptions } from "../args.js";
+import {
+  CLIENT_OPTIONS,
+  CLIENT_OPTIONS_HELP,
+  SERVER_OPTIONS,
+  choice,
+  parseCommand,
+  pathArg,
+  serverOptions,
+} from "../args.js";
 import { renderAnnotations } from "../ci.js";
 import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -36,7 +44,8 @@ ${SARIF_HELP}  --config PATH --server NAME   take the server from a client confi
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
-  --timeout SECONDS             for start-up and each request (default 30)
+  --header-file FILE            HTTP headers for a URL from FILE, one "Name: value" a line
+${CLIENT_OPTIONS_HELP}  --timeout SECONDS             for start-up and each request (default 30)
   --protocol VERSION            auto (default: the newest both sides speak) or one MCP version
   --concurrency N               with a lock set: servers checked at once (default 4)
   --verbose                     show stack traces on errors
@@ -54,6 +63,7 @@ Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connectio
 
 const OPTIONS = {
   ...SERVER_OPTIONS,
+  ...CLIENT_OPTIONS,
   lock: { type: "string" },
   "fail-on": { type: "string" },
   json: { type: "string" },
