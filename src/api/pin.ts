@@ -90,7 +90,12 @@ async function listProfiles(
   const listIn = async (clientCapabilities: CapabilityProfile) =>
     (await listResolved(resolved, { ...opts, onNote, connect: { ...opts.connect, clientCapabilities } }))
       .snapshot;
-  const listAll = (profiles: readonly CapabilityProfile[]) => Promise.all(profiles.map(listIn));
+  // Every listing ends (its server stopped) before a failure of one is reported.
+  const listAll = async (profiles: readonly CapabilityProfile[]) => {
+    const settled = await Promise.allSettled(profiles.map(listIn));
+    for (const s of settled) if (s.status === "rejected") throw s.reason;
+    return settled.map((s) => (s as PromiseFulfilledResult<ServerSnapshot>).value);
+  };
   const lockOpts = { overrides: opts.overrides, resources: opts.resources === true };
   const surface = (s: ServerSnapshot) => surfaceText(lockBody(s, lockOpts));
   const all = ALL_PROFILES[ALL_PROFILES.length - 1]!;

@@ -61,7 +61,10 @@ export async function verify(
         ).snapshot;
         return { profile: clientCapabilities, report: checkPin(lock, snapshot, { failOn }), snapshot };
       });
-      checked.push(...(await Promise.all(batch)));
+      // Every listing ends (its server stopped) before a failure of one is reported.
+      const settled = await Promise.allSettled(batch);
+      for (const s of settled) if (s.status === "rejected") throw s.reason;
+      for (const s of settled) if (s.status === "fulfilled") checked.push(s.value);
     }
     return { report: mergeProfileReports(checked), current: checked[0]!.snapshot };
   }

@@ -40,7 +40,9 @@ test("mcp list and verify-pin start the server once and take it over", async () 
       env: pids.env,
     });
     assert.equal(verify.code, 0, verify.stdout + verify.stderr);
-    assert.equal(pids.pids().length, 2, "one server for pin, one for verify-pin");
+    // pin lists the server declaring no client capabilities and declaring all (the same surface
+    // here, so nothing more); verify-pin checks the lock's one profile.
+    assert.equal(pids.pids().length, 3, "two servers for pin, one for verify-pin");
   });
 });
 
