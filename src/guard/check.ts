@@ -4,7 +4,7 @@
 // that pages through 10,000 tools pays for each tool once, not for the whole lock per page.
 import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { ClientCapabilityName } from "../mcp/session.js";
-import type { RawSurfaceItem } from "../mcp/surface.js";
+import type { RawSurfaceItem, UnlistedKinds } from "../mcp/surface.js";
 import type { RawTool } from "../mcp/types.js";
 import type { Lock } from "../pin/lock.js";
 import { checkPin, type PinFinding, type PinReport, type PinRule } from "../pin/verify.js";
@@ -97,6 +97,7 @@ function snapshotOf(
   lock: Lock,
   facts: HandshakeFacts,
   lists: ReadonlyMap<KindSpec, unknown[]>,
+  unlisted: UnlistedKinds = {},
 ): ServerSnapshot {
   const parts: Record<string, unknown[]> = { tools: [] };
   for (const [spec, items] of lists) parts[spec.lockKey] = items.filter(isObject);
@@ -108,6 +109,7 @@ function snapshotOf(
     instructions: facts.instructions,
     tools: parts.tools as RawTool[],
     ...(parts as Record<string, RawSurfaceItem[]>),
+    ...(Object.keys(unlisted).length ? { unlisted } : {}),
   });
 }
 
@@ -138,8 +140,9 @@ export function checkSurface(
   lock: Lock,
   facts: HandshakeFacts,
   lists: ReadonlyMap<KindSpec, unknown[]>,
+  unlisted?: UnlistedKinds,
 ): SurfaceVerdict {
-  const report = checkPin(lock, snapshotOf(lock, facts, lists), { lockChecked: true });
+  const report = checkPin(lock, snapshotOf(lock, facts, lists, unlisted), { lockChecked: true });
   return {
     report,
     withheld: withholdings(report.findings),

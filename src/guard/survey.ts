@@ -2,6 +2,7 @@
 // process, before the client's handshake is answered and after each list_changed. Each has a
 // random id of its own, so that its answers are never confused with the client's, and a server
 // cannot answer one before it was sent.
+import type { UnlistedKinds } from "../mcp/surface.js";
 import { isObject } from "../util/json.js";
 import type { HandshakeFacts } from "./check.js";
 import { frameOf, type Frame } from "./frame.js";
@@ -11,6 +12,13 @@ import type { KindSpec } from "./kinds.js";
 
 /** A reason the surface could not be checked, in words that quote nothing the server sent. */
 export class Unverifiable extends Error {}
+
+/** A kind's list answered with an error: only its JSON-RPC code is kept. */
+class Unlisted extends Error {
+  constructor(readonly code: number) {
+    super("not listed");
+  }
+}
 
 interface Pending {
   resolve: (message: Record<string, unknown>) => void;
@@ -104,6 +112,10 @@ export async function listAll(
     if (meta) params._meta = meta;
     const m = await requests.request(spec.listMethod, params);
     if (spec.kind !== "tool" && isObject(m.error) && m.error.code === METHOD_NOT_FOUND) return items;
+    // A kind other than tools that the server cannot list at all (a database it cannot reach) is
+    // not listed, as mcp pin records it: the check then says so, and never takes it for empty.
+    if (spec.kind !== "tool" && page === 0 && isObject(m.error) && Number.isInteger(m.error.code))
+      throw new Unlisted(m.error.code as number);
     const result = isObject(m.result) ? m.result : undefined;
     if (!result) throw new Unverifiable(`the server answered ${spec.listMethod} with an error`);
     const list = result[spec.resultKey];
@@ -130,6 +142,8 @@ export interface KnownFacts {
 /** The server's whole surface, as the guard listed it itself. */
 export interface ListedSurface extends KnownFacts {
   items: Map<KindSpec, unknown[]>;
+  /** The kinds the server answered with an error when listed, by lock key. */
+  unlisted: UnlistedKinds;
   listed: number;
 }
 
@@ -148,14 +162,20 @@ export async function listSurface(
 ): Promise<ListedSurface> {
   const { facts, serverCapabilitiesKnown } = known ?? (await discover(requests, meta));
   const items = new Map<KindSpec, unknown[]>();
+  const unlisted: UnlistedKinds = {};
   let listed = 0;
   for (const spec of kinds) {
     const declared = !serverCapabilitiesKnown || Object.hasOwn(facts.capabilities, spec.capability);
-    const list = declared ? await listAll(requests, spec, meta) : [];
-    items.set(spec, list);
-    listed += list.length;
+    try {
+      const list = declared ? await listAll(requests, spec, meta) : [];
+      items.set(spec, list);
+      listed += list.length;
+    } catch (e) {
+      if (!(e instanceof Unlisted) || spec.lockKey === "tools") throw e;
+      unlisted[spec.lockKey] = { code: e.code };
+    }
   }
-  return { facts, serverCapabilitiesKnown, items, listed };
+  return { facts, serverCapabilitiesKnown, items, unlisted, listed };
 }
 
 async function discover(

@@ -158,7 +158,8 @@ export class SurfaceVerdicts {
       const surface = await listSurface(own, this.opts.kinds, meta, known);
       this.facts = surface.facts;
       this.serverCapabilitiesKnown = surface.serverCapabilitiesKnown;
-      const verdict = checkSurface(this.lock, this.factsNow(surface.facts), surface.items);
+      const facts = this.factsNow(surface.facts);
+      const verdict = checkSurface(this.lock, facts, surface.items, surface.unlisted);
       this.approvals.verified(verdict, surface.items);
       const { log, onDrift } = this.opts;
       // An item the lock has and the server no longer lists is never withheld: it is named here.

@@ -6,7 +6,8 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fixtureCommand, runCli, tempDir } from "../support/cli.js";
+import { fixture, fixtureCommand, runCli, tempDir } from "../support/cli.js";
+import { CLI, connectThroughGuard } from "../support/guard.js";
 
 const dir = tempDir("toolscore-listing-");
 after(() => dir.remove());
@@ -85,4 +86,34 @@ test("a server that gains its first prompt after it was pinned is drift", async 
   const verify = await cli(["mcp", "verify-pin", server, "--lock", "gains.lock.json"], { PROMPTS: "1" });
   assert.equal(verify.code, 1, verify.stdout);
   assert.match(verify.stdout, /ERROR {2}new prompt 'exfiltrate' is not in the lock \(pin-prompt-added\)/);
+});
+
+test("the guard serves the tools of a server whose templates cannot be listed, and logs why", async () => {
+  const lock = join(dir.dir, "templates-fail.lock.json");
+  const env = { TEMPLATES_FAIL: "1" };
+  const pin = await cli(["mcp", "pin", FAILS, "--lock", lock], env);
+  assert.equal(pin.code, 0, pin.stderr);
+  const guard = [
+    CLI,
+    "mcp",
+    "guard",
+    "--lock",
+    lock,
+    "--",
+    process.execPath,
+    fixture("resources-list-fails.mjs"),
+  ];
+  const g = await connectThroughGuard(guard, { env });
+  try {
+    assert.deepEqual(
+      (await g.client.listTools()).tools.map((t) => t.name),
+      ["query"],
+    );
+    const r = await g.client.callTool({ name: "query", arguments: {} });
+    assert.deepEqual(r.content, [{ type: "text", text: "no rows" }]);
+  } finally {
+    await g.close();
+  }
+  assert.ok(!/unverified/.test(g.stderr()), g.stderr());
+  assert.ok(!g.stderr().includes("hunter2"), g.stderr());
 });
