@@ -1,13 +1,15 @@
-// The README's examples are tests: a README example that no longer works fails the suite.
+// The examples of the README and of the reference pages under docs/ are tests: an example that no
+// longer works fails the suite.
 // time limit: 300 s
 //
 // - Every ```console block whose first line starts with `$ toolscore` is run. Each `$ ` line is a
 //   command (a line ending in `\` continues on the next); the lines up to the next `$ ` are its
 //   output, stdout and stderr together, as a terminal shows them. `toolscore` and
 //   `toolscore-notes-server` are the built dist/cli.js and dist/notes-server.js, and the commands
-//   run through `sh` in a scratch copy of the checkout (examples/ copied, the rest linked), with
-//   relative paths as in the repository, in README order, so a block may use a file an earlier
-//   block wrote.
+//   run through `sh` from the root of a scratch copy of the checkout (examples/ copied, the rest
+//   linked), with paths relative to the repository's root whatever folder the page is in. Each
+//   page gets a copy of its own and runs in page order, so a block may use a file an earlier block
+//   of the same page wrote. Pages run one after another: README.md, then docs/ in path order.
 // - Output must match line for line (trailing spaces aside). A line that is only `...` abridges:
 //   the lines before the first `...` must open the output, those after the last close it, and each
 //   run of lines between two of them must appear, in order, in between.
@@ -18,40 +20,11 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { ROOT, tempDir } from "./support/cli.js";
-
-interface Block {
-  lang: string;
-  lines: string[];
-  /** 1-based line of the opening fence in README.md. */
-  line: number;
-  skipped: boolean;
-}
-
-/** The fenced blocks of a Markdown text, with the `<!-- not-run -->` marker before each. */
-function fencedBlocks(markdown: string): Block[] {
-  const rows = markdown.split("\n");
-  const blocks: Block[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const open = /^(`{3,})(\S*)\s*$/.exec(rows[i]!);
-    if (!open) continue;
-    let end = i + 1;
-    while (end < rows.length && rows[end]!.trim() !== open[1]) end++;
-    let prev = i - 1;
-    while (prev >= 0 && rows[prev]!.trim() === "") prev--;
-    blocks.push({
-      lang: open[2]!,
-      lines: rows.slice(i + 1, end),
-      line: i + 1,
-      skipped: prev >= 0 && rows[prev]!.trim() === "<!-- not-run -->",
-    });
-    i = end;
-  }
-  return blocks;
-}
+import { tempDir } from "./support/cli.js";
+import { ROOT, docPages, fencedBlocks, readPage, type Block } from "./support/docs.js";
 
 interface Example {
   command: string;
@@ -118,8 +91,8 @@ function mismatch(expectedLines: string[], actualText: string): string | null {
   return null;
 }
 
-const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-const blocks = fencedBlocks(readme);
+/** Every page with its fenced blocks, README.md first. */
+const pages = docPages().map((page) => ({ page, blocks: fencedBlocks(readPage(page)) }));
 
 describe("the README's conventions", () => {
   test("abridged output: opening, middle and closing runs", () => {
@@ -147,94 +120,110 @@ describe("the README's conventions", () => {
   });
 });
 
-const consoleBlocks = blocks.filter((b) => b.lang === "console" && b.lines[0]?.startsWith("$ toolscore"));
-const tsBlocks = blocks.filter((b) => b.lang === "ts" && /from\s+["']toolscore["']/.test(b.lines.join("\n")));
+const isConsole = (b: Block) => b.lang === "console" && b.lines[0]?.startsWith("$ toolscore") === true;
+const isTs = (b: Block) => b.lang === "ts" && /from\s+["']toolscore["']/.test(b.lines.join("\n"));
 
-describe("README console examples", () => {
-  let work: ReturnType<typeof tempDir>;
-  let env: Record<string, string>;
-
-  before(() => {
-    work = tempDir("toolscore-readme-");
-    const checkout = join(work.dir, "checkout");
-    mkdirSync(checkout);
-    // A scratch checkout: examples/ copied (commands may write there), everything else linked.
-    for (const name of readdirSync(ROOT)) {
-      if (name === ".git") continue;
-      if (name === "examples") cpSync(join(ROOT, name), join(checkout, name), { recursive: true });
-      else symlinkSync(join(ROOT, name), join(checkout, name));
-    }
-    const bin = join(work.dir, "bin");
-    mkdirSync(bin);
-    for (const [name, file] of [
-      ["toolscore", "cli.js"],
-      ["toolscore-notes-server", "notes-server.js"],
-    ] as const) {
-      writeFileSync(
-        join(bin, name),
-        `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, "dist", file)}" "$@"\n`,
-      );
-      chmodSync(join(bin, name), 0o755);
-    }
-    env = {
-      ...(process.env as Record<string, string>),
-      PATH: `${bin}:${process.env.PATH ?? ""}`,
-      NO_COLOR: "1",
-    };
-    // Piped output with no COLUMNS: tables 100 columns wide, text unwrapped (as documented).
-    delete env.COLUMNS;
-    delete env.GITHUB_STEP_SUMMARY;
-    delete env.GITHUB_ACTIONS;
-    env.PWD = checkout;
-  });
-  after(() => work?.remove());
-
-  const runShell = (command: string) =>
-    new Promise<string>((done, fail) => {
-      const child = spawn("sh", ["-c", `${command} 2>&1`], {
-        cwd: join(work.dir, "checkout"),
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let out = "";
-      child.stdout.on("data", (d: Buffer) => (out += d));
-      child.stderr.on("data", (d: Buffer) => (out += d));
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        fail(new Error(`README command hung: ${command}`));
-      }, 90_000);
-      child.on("close", () => {
-        clearTimeout(timer);
-        done(out);
-      });
-    });
-
-  test("there are console examples to run", () => {
-    assert.ok(consoleBlocks.filter((b) => !b.skipped).length > 0);
-  });
-
-  for (const block of consoleBlocks) {
-    for (const ex of consoleExamples(block.lines)) {
-      test(`README.md:${block.line}: $ ${ex.command}`, async (t) => {
-        if (block.skipped) return t.skip("marked <!-- not-run -->");
-        const output = await runShell(ex.command);
-        const problem = mismatch(ex.expected, output);
-        assert.equal(problem, null, `README.md:${block.line}: $ ${ex.command}\n${problem}`);
-      });
-    }
+/** A scratch copy of the checkout (examples/ copied, the rest linked) and the environment to run in. */
+function scratchCheckout(): {
+  work: ReturnType<typeof tempDir>;
+  checkout: string;
+  env: Record<string, string>;
+} {
+  const work = tempDir("toolscore-readme-");
+  const checkout = join(work.dir, "checkout");
+  mkdirSync(checkout);
+  // Commands may write into examples/; everything else is linked.
+  for (const name of readdirSync(ROOT)) {
+    if (name === ".git") continue;
+    if (name === "examples") cpSync(join(ROOT, name), join(checkout, name), { recursive: true });
+    else symlinkSync(join(ROOT, name), join(checkout, name));
   }
+  const bin = join(work.dir, "bin");
+  mkdirSync(bin);
+  for (const [name, file] of [
+    ["toolscore", "cli.js"],
+    ["toolscore-notes-server", "notes-server.js"],
+  ] as const) {
+    writeFileSync(
+      join(bin, name),
+      `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, "dist", file)}" "$@"\n`,
+    );
+    chmodSync(join(bin, name), 0o755);
+  }
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PATH: `${bin}:${process.env.PATH ?? ""}`,
+    NO_COLOR: "1",
+  };
+  // Piped output with no COLUMNS: tables 100 columns wide, text unwrapped (as documented).
+  delete env.COLUMNS;
+  delete env.GITHUB_STEP_SUMMARY;
+  delete env.GITHUB_ACTIONS;
+  env.PWD = checkout;
+  return { work, checkout, env };
+}
+
+/** The output of a shell command run in `cwd`, stdout and stderr together. */
+const runShell = (command: string, cwd: string, env: Record<string, string>) =>
+  new Promise<string>((done, fail) => {
+    const child = spawn("sh", ["-c", `${command} 2>&1`], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d));
+    child.stderr.on("data", (d: Buffer) => (out += d));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      fail(new Error(`example command hung: ${command}`));
+    }, 90_000);
+    child.on("close", () => {
+      clearTimeout(timer);
+      done(out);
+    });
+  });
+
+test("there are console examples to run, on the front page too", () => {
+  const runnable = pages.map((p) => p.blocks.filter((b) => isConsole(b) && !b.skipped).length);
+  assert.ok(runnable[0]! > 0, "no console example on the front page");
+  assert.ok(
+    runnable.slice(1).some((n) => n > 0),
+    "no console example on the pages under docs/",
+  );
 });
 
-describe("README TypeScript examples", () => {
+for (const { page, blocks } of pages) {
+  const consoleBlocks = blocks.filter(isConsole);
+  if (consoleBlocks.length === 0) continue;
+  describe(`${page}: console examples`, () => {
+    let scratch: ReturnType<typeof scratchCheckout> | undefined;
+    before(() => {
+      scratch = scratchCheckout();
+    });
+    after(() => scratch?.work.remove());
+
+    for (const block of consoleBlocks) {
+      for (const ex of consoleExamples(block.lines)) {
+        test(`${page}:${block.line}: $ ${ex.command}`, async (t) => {
+          if (block.skipped) return t.skip("marked <!-- not-run -->");
+          const output = await runShell(ex.command, scratch!.checkout, scratch!.env);
+          const problem = mismatch(ex.expected, output);
+          assert.equal(problem, null, `${page}:${block.line}: $ ${ex.command}\n${problem}`);
+        });
+      }
+    }
+  });
+}
+
+describe("TypeScript examples", () => {
   test("every example that imports from toolscore type-checks against the library", (t) => {
-    const runnable = tsBlocks.filter((b) => !b.skipped);
-    assert.ok(runnable.length > 0, "no TypeScript example in the README");
+    const runnable = pages.flatMap(({ page, blocks }) =>
+      blocks.filter((b) => isTs(b) && !b.skipped).map((block) => ({ page, block })),
+    );
+    assert.ok(runnable.length > 0, "no TypeScript example in the README or docs/");
     const work = tempDir("toolscore-readme-ts-");
     t.after(() => work.remove());
-    const files = runnable.map((b) => {
-      const file = join(work.dir, `readme-${b.line}.mts`);
+    const files = runnable.map(({ block }, i) => {
+      const file = join(work.dir, `example-${i}.mts`);
       // Each block is a module of its own (top-level await, names of its own).
-      writeFileSync(file, `${b.lines.join("\n")}\nexport {};\n`);
+      writeFileSync(file, `${block.lines.join("\n")}\nexport {};\n`);
       return file;
     });
     // A wrong example beside them shows that the check can fail.
@@ -264,8 +253,8 @@ describe("README TypeScript examples", () => {
         const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
         if (!d.file || d.start === undefined) return text;
         const { line } = d.file.getLineAndCharacterOfPosition(d.start);
-        const block = runnable[files.indexOf(d.file.fileName)]!;
-        return `README.md:${block.line + 1 + line}: ${text}`;
+        const { page, block } = runnable[files.indexOf(d.file.fileName)]!;
+        return `${page}:${block.line + 1 + line}: ${text}`;
       });
     assert.deepEqual(problems, []);
   });
