@@ -67,9 +67,10 @@ function layerRules() {
     ["scan", ["score", "diff", ...ABOVE_CORES], true],
     // All prose and escaping.
     ["report", ["guard", "api", "cli", "action", "sample"], true],
-    // The run-time guard and the programmatic API sit on the cores and the reports.
+    // The run-time guard sits on the cores and the reports; the programmatic API on the guard, as
+    // the one place a SERVER becomes a running server (a session client or the guard's upstream).
     ["guard", ["api", "cli", "action", "sample"], true],
-    ["api", ["guard", "cli", "action", "sample"], true],
+    ["api", ["cli", "action", "sample"], true],
     // Commands, and the GitHub Action on top of them.
     ["cli", ["action"], false],
     ["action", [], false],
@@ -80,6 +81,23 @@ function layerRules() {
       false,
     ],
   ];
+  // The cores work on snapshots and a narrow "call this tool" function: connecting is the API's.
+  const CORES = ["pin", "lint", "score", "diff", "scan"];
+  const CONNECTING = [
+    "client",
+    "connect",
+    "http",
+    "http-bounds",
+    "http-endpoint",
+    "login",
+    "negotiate",
+    "oauth-provider",
+    "oauth-session",
+    "process",
+    "restartable",
+    "stdio-transport",
+    "token-store",
+  ];
   return LAYERS.map(([folder, forbidden, pure]) => ({
     files: [`src/${folder}/**/*.ts`],
     ...(folder === "util" ? { ignores: ["src/util/fs.ts"] } : {}),
@@ -88,14 +106,24 @@ function layerRules() {
         "error",
         {
           ...(pure ? { paths: io } : {}),
-          patterns: forbidden.length
-            ? [
-                {
-                  regex: `^(\\.\\./)+(${forbidden.join("|")})/`,
-                  message: `src/${folder} sits below ${forbidden.join(", ")} in the layer order: move the code down, or pass data up.`,
-                },
-              ]
-            : [],
+          patterns: [
+            ...(forbidden.length
+              ? [
+                  {
+                    regex: `^(\\.\\./)+(${forbidden.join("|")})/`,
+                    message: `src/${folder} sits below ${forbidden.join(", ")} in the layer order: move the code down, or pass data up.`,
+                  },
+                ]
+              : []),
+            ...(CORES.includes(folder)
+              ? [
+                  {
+                    regex: `^(\\.\\./)+mcp/(${CONNECTING.join("|")})\\.js$`,
+                    message: `src/${folder} is a core: it works on snapshots, and connecting to a server is src/api's (openServer).`,
+                  },
+                ]
+              : []),
+          ],
         },
       ],
       ...(pure ? { "no-console": "error", "no-restricted-globals": ["error", "process"] } : {}),

@@ -98,8 +98,8 @@ export { lintSarif, pinSarif, diffSarif } from "./report/sarif-reports.js";
 // Scorecard
 export { runScorecard, DEFAULT_CONCURRENCY } from "./score/run.js";
 export type { ScorecardInput, ScorecardOptions } from "./score/run.js";
-export { scorecardForTarget } from "./score/for-target.js";
-export type { TargetScorecardOptions, TargetScorecard } from "./score/for-target.js";
+export { scorecardForTarget } from "./api/scorecard.js";
+export type { TargetScorecardOptions, TargetScorecard } from "./api/scorecard.js";
 export { SCORECARD_KIND, SCORECARD_VERSION } from "./score/types.js";
 export type {
   Scorecard,

@@ -4,13 +4,12 @@ import type { ScorecardSummary } from "../diff/scorecards.js";
 import type { ServerDiff } from "../diff/types.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { Lock } from "../pin/lock.js";
-import { scorecardForConnection } from "../score/for-target.js";
+import { scorecardForConnection } from "./scorecard.js";
+import { openServer, requireLive } from "./open.js";
 import { ToolscoreError, isToolscoreError } from "../util/errors.js";
 import { escapeLine } from "../util/unicode.js";
 import {
   listResolved,
-  openClient,
-  requireLive,
   resolveServer,
   serverLabel,
   type ResolvedServer,
@@ -57,7 +56,7 @@ async function load(server: ResolvedServer, opts: DiffOptions): Promise<Loaded> 
   }
   // One start of the server gives the tool list and the scorecard, with the same seed on both
   // sides so the two runs make the same calls.
-  return scorecardForConnection(() => openClient(server, opts.connect), {
+  return scorecardForConnection(() => openServer(server, { connect: opts.connect }), {
     connect: opts.connect,
     probes: Boolean(opts.probes),
     allowWrites: Boolean(opts.allowWrites),

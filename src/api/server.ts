@@ -1,13 +1,11 @@
 import type { Transport } from "@modelcontextprotocol/client";
 import { resolve } from "node:path";
-import type { ConnectOptions, MCPClient } from "../mcp/client.js";
-import { connectTarget } from "../mcp/connect.js";
+import type { ConnectOptions } from "../mcp/client.js";
 import { ServerSnapshot } from "../mcp/snapshot.js";
 import { resolveTarget, type ServerTarget, type TargetOptions } from "../mcp/target.js";
 import type { Lock } from "../pin/lock.js";
-import { ToolscoreError } from "../util/errors.js";
 import { readJsonFile } from "../util/fs.js";
-import { TransportClient } from "./transport-client.js";
+import { openServer } from "./open.js";
 
 /**
  * A server brought by the caller: an SDK `Transport` joined to it (for example one end of
@@ -54,13 +52,6 @@ export function serverLabel(server: ResolvedServer): string {
   return server.kind === "target" ? server.target.label : (server.server.label ?? "transport");
 }
 
-/** Connects to a live server; a saved file is a usage error. */
-export async function openClient(server: ResolvedServer, connect: ConnectOptions = {}): Promise<MCPClient> {
-  if (server.kind === "target") return connectTarget(server.target, connect);
-  const t = server.server.transport;
-  return TransportClient.connect(typeof t === "function" ? await t() : t, connect);
-}
-
 /** A server's surface as read: listed live, or read from a saved snapshot or lock. */
 export type Listed =
   | { snapshot: ServerSnapshot; origin: "live" }
@@ -83,20 +74,10 @@ export async function readSaved(path: string): Promise<Listed> {
 export async function listResolved(server: ResolvedServer, opts: ServerOptions = {}): Promise<Listed> {
   if (server.kind === "target" && server.target.kind === "file")
     return readSaved(resolve(opts.target?.baseDir ?? ".", server.target.path));
-  const client = await openClient(server, opts.connect);
+  const client = await openServer(server, { connect: opts.connect });
   try {
     return { snapshot: await ServerSnapshot.fromClient(client, { onNote: opts.onNote }), origin: "live" };
   } finally {
     await client.close();
-  }
-}
-
-/** Fails with a usage error when what needs a live server gets a saved file. */
-export function requireLive(server: ResolvedServer, what: string): void {
-  if (server.kind === "target" && server.target.kind === "file") {
-    throw new ToolscoreError(
-      "USAGE",
-      `${what} needs a live server (a launch command or a URL), not the file ${server.target.path}`,
-    );
   }
 }

@@ -1,9 +1,10 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { PinReport } from "../pin/verify.js";
-import { scorecardForConnection, type TargetScorecardOptions } from "../score/for-target.js";
+import { scorecardForConnection, type TargetScorecardOptions } from "./scorecard.js";
 import type { Scorecard } from "../score/types.js";
 import { pinCheckOn, withLockCapabilities, type PinCheckOption } from "./pin-option.js";
-import { openClient, requireLive, resolveServer, type ServerInput, type ServerOptions } from "./server.js";
+import { openServer, requireLive } from "./open.js";
+import { resolveServer, type ServerInput, type ServerOptions } from "./server.js";
 
 /** Options of {@link test}: the scorecard's (cases, seed, allowWrites, probes, …) and the server's. */
 export interface TestOptions extends ServerOptions, Omit<TargetScorecardOptions, "connect" | "timeoutMs"> {
@@ -37,7 +38,7 @@ export async function test(server: ServerInput | undefined, opts: TestOptions = 
   const connect = withCaps.connect ?? {};
   // A transport object can be started once: without a factory, a crash is not restarted.
   const once = resolved.kind === "transport" && typeof resolved.server.transport !== "function";
-  const { scorecard, snapshot } = await scorecardForConnection(() => openClient(resolved, connect), {
+  const { scorecard, snapshot } = await scorecardForConnection(() => openServer(resolved, { connect }), {
     ...opts,
     connect,
     ...(once ? { maxRestarts: 0 } : {}),

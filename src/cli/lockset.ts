@@ -2,26 +2,20 @@
 // started a few at a time. The commands hand over here when a set is involved.
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
-import { readConfigServers } from "../mcp/config-file.js";
-import { configServerNames, normaliseEntry } from "../mcp/config.js";
-import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
-import type { ServerSnapshot } from "../mcp/snapshot.js";
-import type { EffectOverrides } from "../pin/effects.js";
-import { buildLock, type Lock } from "../pin/lock.js";
-import { isLockSetFile, readLock } from "../pin/lock-file.js";
 import {
-  buildLockSet,
-  entryLock,
-  launchInfo,
-  lockSetHash,
-  parseLockSet,
-  serializeLockSet,
-  withEntry,
-  type LockSet,
-  type LockSetEntry,
-} from "../pin/lockset.js";
+  configServerNames,
+  configServers,
+  lockSetEntryLock,
+  pinLockSet,
+  readLockSet,
+  verifyLockSetServers,
+} from "../api/lockset.js";
+import type { EffectOverrides } from "../pin/effects.js";
+import type { Lock } from "../pin/lock.js";
+import { isLockSetFile, readLock } from "../pin/lock-file.js";
+import { serializeLockSet } from "../pin/lockset.js";
 import { PIN_FAIL_ON } from "../pin/verify.js";
-import { verifyLockSet, type CurrentServer, type LockSetReport } from "../pin/verify-set.js";
+import type { LockSetReport } from "../pin/verify-set.js";
 import {
   renderLockSetJson,
   renderLockSetPinSummary,
@@ -29,30 +23,21 @@ import {
   type LockSetPinSummary,
 } from "../report/lockset.js";
 import { COLOR, PLAIN } from "../report/style.js";
-import { redactArgs, showUrl } from "../scan/argv-secrets.js";
-import { unguardedEntry } from "../scan/entry.js";
-import { runPool } from "../score/pool.js";
-import { isToolscoreError, ToolscoreError } from "../util/errors.js";
-import { readJsonFile, writeFileAtomic } from "../util/fs.js";
+import { ToolscoreError } from "../util/errors.js";
+import { writeFileAtomic } from "../util/fs.js";
 import { escapeLine } from "../util/unicode.js";
-import { choice, pathArg, targetOptions } from "./args.js";
+import { choice, pathArg, serverOptions } from "./args.js";
 import { renderAnnotations } from "./ci.js";
 import { parseConcurrency } from "./concurrency.js";
 import { useColor, type CliContext, type Executed } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 import { emitOutputs, jsonAndSarif, stdoutCarriesDocument } from "./output.js";
-import { lockClientCapabilities, lockSetCi, readLockArg } from "./pin-check.js";
-import { snapshotOfTarget } from "./source.js";
-import { errorLine } from "../report/advice.js";
+import { lockSetCi, readLockArg } from "./pin-check.js";
 
 /** The default file of a lock set. */
 export const DEFAULT_LOCKSET = "toolscore.lockset.json";
 
 export { isLockSetFile };
-
-function readLockSet(path: string, shown: string): LockSet {
-  return parseLockSet(readJsonFile(path, "lock set", shown), shown);
-}
 
 /**
  * The lock the guard enforces: the file named by --lock, or, when that is a lock set, the entry of
@@ -75,26 +60,7 @@ export function readGuardLock(
       );
     return lock;
   }
-  const set = readLockSet(path, lockArg);
-  const names = Object.keys(set.servers);
-  if (server === undefined)
-    throw new ToolscoreError(
-      "USAGE",
-      `${lockArg} is a lock set: name the server whose entry the guard enforces with --server NAME (${names.join(", ") || "it has none"})`,
-    );
-  if (lockSetHash(set) !== set.lockset_sha256)
-    throw new ToolscoreError(
-      "FILE_INVALID",
-      `${lockArg}: the lock set does not match its own hash: it was edited by hand (pin-lock-modified); nothing is served under it: pin the config again with toolscore mcp pin --config FILE`,
-      { path },
-    );
-  if (!Object.hasOwn(set.servers, server))
-    throw new ToolscoreError(
-      "FILE_INVALID",
-      `${lockArg} has no entry for ${JSON.stringify(server)}; nothing is served: pin it first (toolscore mcp pin --config FILE --server ${server} --lock ${lockArg})`,
-      { path },
-    );
-  return entryLock(set.servers[server]!);
+  return lockSetEntryLock(path, lockArg, server);
 }
 
 /**
@@ -119,39 +85,6 @@ export function refuseOtherServerLock(lockPath: string, lockArg: string, lock: L
   );
 }
 
-/**
- * The live snapshot of one config entry (`raw`, in the common shape), started with the command's
- * --env, --header and --cwd laid over it.
- */
-async function snapshotOfEntry(
-  name: string,
-  raw: unknown,
-  values: Record<string, unknown>,
-  ctx: CliContext,
-): Promise<ServerSnapshot> {
-  const opts = targetOptions(values, ctx);
-  const entry = normaliseEntry(raw, opts.config!, name);
-  const target = configTarget(
-    name,
-    entry,
-    { env: parseEnv(opts.env ?? []), headers: parseHeaders(opts.headers ?? []), cwd: opts.cwd },
-    {
-      syntax: opts.references ?? "both",
-      env: opts.referenceEnv ?? ctx.env,
-      where: `server ${JSON.stringify(name)} in ${opts.config!}`,
-      onNote: (m) => ctx.stderr(`toolscore: note: ${m}\n`),
-    },
-  );
-  return (await snapshotOfTarget(target, values, ctx)).snapshot;
-}
-
-/** A config's servers as pinned and verified: an entry the guard wraps stands for its own server. */
-function configServers(config: string): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(readConfigServers(config)).map(([n, raw]) => [n, unguardedEntry(raw)]),
-  );
-}
-
 const shownPath = (ctx: CliContext, p: string) => {
   const rel = relative(ctx.cwd, p);
   return rel === "" || rel.startsWith("..") ? p : rel;
@@ -162,7 +95,7 @@ const shownPath = (ctx: CliContext, p: string) => {
  * --lock that is a set (that entry replaced). A server that cannot be pinned fails the run (exit 2)
  * and nothing is written.
  */
-export async function pinLockSet(
+export async function pinLockSetCommand(
   values: Record<string, unknown>,
   ctx: CliContext,
   overrides: EffectOverrides = {},
@@ -187,36 +120,24 @@ export async function pinLockSet(
     );
   const names = one === undefined ? configServerNames(config, raw) : [one];
   const old = one === undefined ? undefined : readLockSet(lockPath, shownPath(ctx, lockPath));
-  const failures: string[] = [];
-  const entries = await runPool(
-    names.map((name) => async (): Promise<[string, LockSetEntry] | undefined> => {
-      try {
-        const snapshot = await snapshotOfEntry(name, raw[name], values, ctx);
-        return [
-          name,
-          {
-            ...buildLock(snapshot, { overrides, resources: values.resources === true }),
-            launch: launchInfo(raw[name], showUrl, redactArgs),
-          },
-        ];
-      } catch (e) {
-        if (!isToolscoreError(e)) throw e;
-        failures.push(`toolscore: cannot pin '${escapeLine(name)}': ${escapeLine(errorLine(e))}\n`);
-        return undefined;
-      }
-    }),
+  const pinned = await pinLockSet(raw, names, {
+    ...serverOptions(values, ctx),
+    ...(old ? { old } : {}),
+    overrides,
+    resources: values.resources === true,
     concurrency,
-  );
-  if (failures.length > 0) {
+  });
+  if (!pinned.ok) {
+    const failures = pinned.failures.map(
+      (f) => `toolscore: cannot pin '${escapeLine(f.name)}': ${escapeLine(f.error)}\n`,
+    );
     for (const f of failures.sort()) ctx.stderr(f);
     ctx.stderr(
       `toolscore: nothing written: pin every server of the config, or name one with --server NAME\n`,
     );
     return EXIT.ERROR;
   }
-  const done = entries.filter((e): e is [string, LockSetEntry] => e !== undefined);
-  const set =
-    old === undefined ? buildLockSet(Object.fromEntries(done)) : withEntry(old, done[0]![0], done[0]![1]);
+  const { set, pinned: done } = pinned;
   const text = serializeLockSet(set);
   const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === text;
   if (!unchanged) writeFileAtomic(lockPath, text);
@@ -259,31 +180,14 @@ export async function verifyLockSetCommand(
       "USAGE",
       `neither ${values.config as string} nor ${lockArg} has a server named ${JSON.stringify(only)}`,
     );
-  const names = Object.keys(raw)
-    .sort()
-    .filter((n) => only === undefined || n === only);
-  const current: Record<string, CurrentServer> = {};
-  await runPool(
-    names.map((name) => async () => {
-      const now: CurrentServer = { launch: launchInfo(raw[name], showUrl, redactArgs) };
-      current[name] = now;
-      if (!Object.hasOwn(set.servers, name)) return;
-      try {
-        const clientCapabilities = lockClientCapabilities(set.servers[name]!, undefined);
-        now.current = await snapshotOfEntry(
-          name,
-          raw[name],
-          { ...values, "client-capabilities": clientCapabilities },
-          ctx,
-        );
-      } catch (e) {
-        if (!isToolscoreError(e)) throw e;
-        now.error = errorLine(e);
-      }
-    }),
+  // Each server is listed with the client capabilities its entry was pinned with.
+  const { "client-capabilities": _asked, ...rest } = values;
+  const report = await verifyLockSetServers(set, raw, {
+    ...serverOptions(rest, ctx),
+    failOn,
+    ...(only !== undefined ? { only } : {}),
     concurrency,
-  );
-  const report = verifyLockSet(set, current, { failOn, only });
+  });
   const request = jsonAndSarif({ json: values.json as string | undefined, ci: values.ci === true });
   const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
   await emitOutputs(

@@ -1,4 +1,5 @@
-import { listResolved, requireLive as requireLiveServer, type Listed } from "../api/server.js";
+import { requireLive as requireLiveServer } from "../api/open.js";
+import { listResolved, type Listed } from "../api/server.js";
 import type { ServerTarget } from "../mcp/target.js";
 import { serverOptions } from "./args.js";
 import type { CliContext } from "./context.js";

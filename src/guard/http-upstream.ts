@@ -1,11 +1,12 @@
 // A server at a URL behind the guard: Streamable HTTP, and the legacy HTTP+SSE transport when the
-// server refuses Streamable HTTP (404 or 405 on the first POST), as the other commands fall back;
+// server refuses Streamable HTTP, by the rule the other commands fall back by (http-endpoint.ts);
 // straight to HTTP+SSE for a config entry of type `sse`. The SDK's transports load only here.
 // Answers are bounded as for the other commands (message-mb, queued-replies). A server that can no
 // longer be reached ends the session: the guard reports it and exits, failing closed.
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { boundedFetch } from "../mcp/http-bounds.js";
 import { redactUrl } from "../mcp/redact.js";
+import { httpTransport, refusesStreamableHttp, type HttpEndpoint } from "../mcp/http-endpoint.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject } from "../util/json.js";
 import { frameOf, messageOf, type Frame } from "./frame.js";
@@ -35,13 +36,16 @@ export class HttpUpstream implements Upstream {
   readonly exited = new Promise<ServerExit>((resolve) => (this.resolveExit = resolve));
 
   constructor(
-    private readonly url: URL,
-    private readonly headers: Record<string, string>,
+    private readonly endpoint: HttpEndpoint,
     preferSse: boolean,
   ) {
     this.sse = preferSse;
     this.settled = preferSse;
+    this.shown = redactUrl(endpoint.url.href);
   }
+
+  // The URL as the guard's messages name it: the one requests go to.
+  private readonly shown: string;
 
   launch(): void {
     this.sdk ??= import("@modelcontextprotocol/client");
@@ -56,7 +60,7 @@ export class HttpUpstream implements Upstream {
     } catch (e) {
       throw new ToolscoreError(
         "CONNECTION_FAILED",
-        `cannot connect to ${redactUrl(this.url.href)}: ${reasonOf(e)}; check the URL and that the server is running`,
+        `cannot connect to ${this.shown}: ${reasonOf(e)}; check the URL and that the server is running`,
       );
     }
   }
@@ -64,10 +68,10 @@ export class HttpUpstream implements Upstream {
   private async open(): Promise<SessionTransport> {
     const sdk = await this.sdk!;
     const fetch = boundedFetch({ timeoutMs: NO_TIMEOUT_MS, onLimit: (e) => void this.abort(errorLine(e)) });
-    const options = { requestInit: { headers: this.headers }, fetch };
-    const transport: SessionTransport = this.sse
-      ? new sdk.SSEClientTransport(this.url, options)
-      : new sdk.StreamableHTTPClientTransport(this.url, options);
+    const transport: SessionTransport = httpTransport(sdk, this.endpoint, this.sse, {
+      requestInit: { headers: this.endpoint.headers },
+      fetch,
+    });
     transport.onmessage = (m) => {
       if (!this.ended) this.onFrame(frameOf(m));
     };
@@ -80,7 +84,7 @@ export class HttpUpstream implements Upstream {
         ? e instanceof sdk.SseError && streaming
         : /^(Failed to reconnect|Maximum reconnection attempts)/.test(e.message);
       const why = this.sse ? reasonOf(e) : "its event stream was lost and could not be opened again";
-      if (lost) void this.abort(`the server at ${redactUrl(this.url.href)} is gone (${why})`);
+      if (lost) void this.abort(`the server at ${this.shown} is gone (${why})`);
     };
     await transport.start();
     streaming = true;
@@ -108,7 +112,7 @@ export class HttpUpstream implements Upstream {
       this.settled = true;
     } catch (e) {
       const status = statusOf(e);
-      if (this.sse || (status !== 404 && status !== 405)) return this.undelivered(message, e);
+      if (this.sse || !refusesStreamableHttp(status)) return this.undelivered(message, e);
       await this.transport.close().catch(() => {});
       this.sse = true;
       this.settled = true;
@@ -116,7 +120,7 @@ export class HttpUpstream implements Upstream {
         this.transport = await this.open();
       } catch (e2) {
         const why = `it refused Streamable HTTP, and the legacy SSE transport failed too: ${reasonOf(e2)}`;
-        return void this.abort(`cannot reach the server at ${redactUrl(this.url.href)} (${why})`);
+        return void this.abort(`cannot reach the server at ${this.shown} (${why})`);
       }
       this.deliver(message);
     }
@@ -132,7 +136,7 @@ export class HttpUpstream implements Upstream {
     const status = statusOf(e);
     const gone =
       status === undefined ? networkCode(e) !== undefined : status === 404 && !!this.transport?.sessionId;
-    if (gone) void this.abort(`the server at ${redactUrl(this.url.href)} is gone (${reasonOf(e)})`);
+    if (gone) void this.abort(`the server at ${this.shown} is gone (${reasonOf(e)})`);
     else this.failed(message, status === undefined ? reasonOf(e) : `HTTP ${status}, with no JSON-RPC answer`);
   }
 

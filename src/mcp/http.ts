@@ -1,13 +1,11 @@
 import { ToolscoreError } from "../util/errors.js";
 import { isObject } from "../util/json.js";
 import { MCPClient, type HttpConnectOptions } from "./client.js";
-import { redactUrl } from "./redact.js";
 import { boundedFetch } from "./http-bounds.js";
-import { authFailure, signInAuthProvider, type Challenge } from "./oauth-session.js";
+import { authFailure, type Challenge } from "./oauth-session.js";
+import { endpointAuth, httpEndpoint, httpTransport, refusesStreamableHttp } from "./http-endpoint.js";
 import type { FetchLike, Transport } from "@modelcontextprotocol/client";
 import type { RpcError } from "./session.js";
-
-export { redactUrl };
 
 /**
  * A server reached over HTTP: Streamable HTTP first, and the legacy HTTP+SSE transport when the
@@ -36,24 +34,8 @@ export class MCPHttpClient extends MCPClient {
 
   /** Connects to `url`, agrees on a protocol version, and returns the live client. */
   static async connect(url: string, opts: HttpConnectOptions = {}): Promise<MCPHttpClient> {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new ToolscoreError("USAGE", `not a valid URL: ${redactUrl(url)}`);
-    }
-    const shown = redactUrl(url);
-    const headers = { ...opts.headers };
-    // fetch refuses a URL with credentials in it: send them as Basic auth instead, as curl does.
-    if (parsed.username || parsed.password) {
-      const hasAuth = Object.keys(headers).some((h) => h.toLowerCase() === "authorization");
-      const user = decodeURIComponent(parsed.username);
-      const pass = decodeURIComponent(parsed.password);
-      if (!hasAuth) headers.Authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
-      parsed.username = "";
-      parsed.password = "";
-    }
-    const secrets = [url, parsed.href, ...Object.values(headers)].filter((s) => s.length >= 4);
+    const endpoint = httpEndpoint(url, opts.headers);
+    const { shown, secrets, headers } = endpoint;
     const requestInit: RequestInit = { headers };
     // Every request under the timeout (the closing DELETE too) and every answer under message-mb;
     // a limit hit ends the session with that error.
@@ -65,8 +47,8 @@ export class MCPHttpClient extends MCPClient {
         void current?.close();
       },
     });
-    const { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError, extractWWWAuthenticateParams } =
-      await import("@modelcontextprotocol/client");
+    const sdk = await import("@modelcontextprotocol/client");
+    const { SdkHttpError, extractWWWAuthenticateParams } = sdk;
     // The last credentials challenge (401, 403) and whether that request carried credentials, so a
     // failed handshake says what the server asked for rather than "cannot connect".
     let challenge: Challenge | undefined;
@@ -84,12 +66,8 @@ export class MCPHttpClient extends MCPClient {
       return res;
     };
     // A stored sign-in (or a client-credentials grant) is used unless an Authorization header is given.
-    const given = Object.keys(headers).some((h) => h.toLowerCase() === "authorization");
-    const authProvider =
-      !given && opts.signIn
-        ? await signInAuthProvider(url, opts.signIn, (opts.timeout ?? 30) * 1000)
-        : undefined;
-    const authOptions = authProvider ? { authProvider, onInsufficientScope: "throw" as const } : {};
+    const authProvider = await endpointAuth(endpoint, opts.signIn, (opts.timeout ?? 30) * 1000);
+    const transportOptions = { requestInit, fetch, authProvider };
     const failed = (e: unknown, suffix?: string) =>
       authError(e) ??
       authFailure(shown, challenge, sentCredentials) ??
@@ -122,7 +100,7 @@ export class MCPHttpClient extends MCPClient {
     const deadline = Date.now() + (opts.timeout ?? 30) * 1000;
     if (!opts.preferSse) {
       try {
-        current = new StreamableHTTPClientTransport(parsed, { requestInit, fetch, ...authOptions });
+        current = httpTransport(sdk, endpoint, false, transportOptions);
         const { session, info } = await MCPClient.open(current, {
           ...opts,
           errorInSendFailure,
@@ -136,20 +114,19 @@ export class MCPHttpClient extends MCPClient {
                 status !== undefined &&
                 status >= 400 &&
                 status < 500 &&
-                ![401, 403, 404, 405].includes(status)
+                ![401, 403].includes(status) &&
+                !refusesStreamableHttp(status)
               );
             },
           },
         });
         return new MCPHttpClient(session, info, opts.clientCapabilities ?? [], "streamable-http");
       } catch (e) {
-        const status = statusOf(e);
-        const refused = status === 404 || status === 405;
-        if (!refused) throw failed(e);
+        if (!refusesStreamableHttp(statusOf(e))) throw failed(e);
       }
     }
     try {
-      const transport = new SSEClientTransport(parsed, { requestInit, fetch, ...authOptions });
+      const transport = httpTransport(sdk, endpoint, true, transportOptions);
       current = transport;
       const forced = opts.protocol !== undefined && opts.protocol !== "auto";
       const { session, info } = await MCPClient.open(transport, {

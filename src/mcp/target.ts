@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
 import { isFile } from "../util/fs.js";
 import { splitCommand } from "./argv.js";
-import { readConfigEntry, type ConfigEntry } from "./config.js";
+import { normaliseEntry, readConfigEntry, type ConfigEntry } from "./config.js";
 import { expandEntry, type ReferenceContext, type ReferenceSyntax } from "./config-refs.js";
 import { redactCommand, redactUrl, rememberLaunchSecrets } from "./redact.js";
 
@@ -123,6 +123,30 @@ export function configTarget(
     preferSse: entry.transport === "sse",
     label: name,
   };
+}
+
+/**
+ * The target of the entry `name` of the config file `opts.config` (`raw`, in the common shape), as
+ * --config PATH --server NAME makes it: the options' env, headers and cwd laid over the entry, its
+ * `${…}` references expanded as the file's client reads them.
+ */
+export function entryTarget(
+  name: string,
+  raw: unknown,
+  opts: TargetOptions & { config: string },
+): ServerTarget {
+  const entry = normaliseEntry(raw, opts.config, name);
+  return configTarget(
+    name,
+    entry,
+    { env: parseEnv(opts.env ?? []), headers: parseHeaders(opts.headers ?? []), cwd: opts.cwd },
+    {
+      syntax: opts.references ?? "both",
+      env: opts.referenceEnv ?? process.env,
+      where: `server ${JSON.stringify(name)} in ${opts.config}`,
+      onNote: opts.onNote,
+    },
+  );
 }
 
 function looksLikeJsonFile(path: string): boolean {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { scorecardForTarget } from "../../src/score/for-target.js";
+import { scorecardForTarget } from "../../src/api/scorecard.js";
 import { resolveTarget } from "../../src/mcp/target.js";
 import { startStreamableHttp } from "../fixtures/servers/http-servers.mjs";
 

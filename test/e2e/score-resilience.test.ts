@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { scorecardForTarget } from "../../src/score/for-target.js";
+import { scorecardForTarget } from "../../src/api/scorecard.js";
 import { MCPStdioClient } from "../../src/mcp/client.js";
 import { RestartableCaller } from "../../src/mcp/restartable.js";
 import { resolveTarget } from "../../src/mcp/target.js";

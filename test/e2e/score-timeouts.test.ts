@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { resolveTarget } from "../../src/mcp/target.js";
-import { scorecardForTarget } from "../../src/score/for-target.js";
+import { scorecardForTarget } from "../../src/api/scorecard.js";
 import type { Scorecard } from "../../src/score/types.js";
 import { fixtureCommand } from "../support/cli.js";
 

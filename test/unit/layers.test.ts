@@ -1,5 +1,5 @@
-// The layer order (util → schema → mcp → pin → lint → score/diff → report → guard/api → cli →
-// action) is enforced by eslint.config.js; these cases check that the rule bites where it should.
+// The layer order (util → schema → mcp → pin → lint → score/diff → report → guard → api → cli →
+// action), and the cores never connecting, is enforced by eslint.config.js; these cases check that the rule bites where it should.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ESLint, type Linter } from "eslint";
@@ -38,6 +38,22 @@ const CASES: Array<[file: string, code: string, rules: string[]]> = [
   ["src/cli/commands/x.ts", 'import { renderLint } from "../../report/lint.js";', []],
   ["src/cli/commands/x.ts", 'import { run } from "../../action/main.js";', ["no-restricted-imports"]],
   ["src/util/fs.ts", 'import { readFileSync } from "node:fs";', []],
+  // Connecting is the API's: a core reads snapshots and calls tools through a function it is given.
+  ["src/score/x.ts", 'import { connectTarget } from "../mcp/connect.js";', ["no-restricted-imports"]],
+  ["src/score/x.ts", 'import { RestartableCaller } from "../mcp/restartable.js";', ["no-restricted-imports"]],
+  ["src/score/x.ts", 'import type { MCPClient } from "../mcp/client.js";', ["no-restricted-imports"]],
+  ["src/score/x.ts", 'import type { CallTool } from "../mcp/types.js";', []],
+  [
+    "src/pin/x.ts",
+    'import { signInAuthProvider } from "../mcp/oauth-session.js";',
+    ["no-restricted-imports"],
+  ],
+  ["src/scan/x.ts", 'import { credentialsPath } from "../mcp/token-store.js";', ["no-restricted-imports"]],
+  ["src/diff/x.ts", 'import { MCPHttpClient } from "../mcp/http.js";', ["no-restricted-imports"]],
+  ["src/api/x.ts", 'import { connectTarget } from "../mcp/connect.js";', []],
+  // The API opens the guard's upstream; the guard never reaches up into the API.
+  ["src/api/x.ts", 'import { startGuard } from "../guard/start.js";', []],
+  ["src/guard/x.ts", 'import { openServer } from "../api/open.js";', ["no-restricted-imports"]],
 ];
 
 for (const [file, code, rules] of CASES) {

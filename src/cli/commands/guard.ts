@@ -1,9 +1,7 @@
 import { appendFileSync } from "node:fs";
+import { createGuard, guardServer, shellQuote, type GuardedServer } from "../../api/guard.js";
 import { createEventLog } from "../../guard/events.js";
-import { DRIFT_MODES, readGuardLock, startGuard } from "../../guard/start.js";
-import { ChildUpstream, HttpUpstream, type Upstream } from "../../guard/upstream.js";
-import type { ServerTarget } from "../../mcp/target.js";
-import { redactUrl } from "../../mcp/redact.js";
+import { DRIFT_MODES, readGuardLock } from "../../guard/start.js";
 import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { choice, connectOptions, parseCommand, pathArg, SERVER_OPTIONS, targetOptions } from "../args.js";
@@ -64,8 +62,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return 0;
   }
   const onDrift = choice("--on-drift", values["on-drift"], DRIFT_MODES, "hide");
-  const timeoutMs = (connectOptions(values).timeout ?? 30) * 1000;
-  const target = await guardTarget(positionals[0], command, values, ctx);
+  const connect = connectOptions(values, ctx);
+  const timeoutMs = (connect.timeout ?? 30) * 1000;
+  // Without --config, --server names the entry of a lock set, not an entry of a config.
+  const opts = targetOptions(values, ctx);
+  const server = await guardServer(positionals[0], command, {
+    target: values.config === undefined && command === undefined ? { ...opts, server: undefined } : opts,
+  });
+  const target = server.target;
   if (values.lock === undefined) {
     throw new ToolscoreError(
       "USAGE",
@@ -89,80 +93,17 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     });
     throw e;
   }
-  return startGuard({
+  const guard = await createGuard({
+    server,
+    connect,
     lock,
     onDrift,
     log,
     review: reviewCommand(target, values),
     timeoutMs,
-    upstream: upstreamFor(target, ctx),
-    input: process.stdin,
-    output: process.stdout,
+    stderr: ctx.stderr,
   });
-}
-
-// Config files and launch strings are parsed by modules loaded only for them: a guard started with
-// `-- CMD ARG...`, as clients' entries start it, goes without.
-async function guardTarget(
-  arg: string | undefined,
-  command: string[] | undefined,
-  values: Record<string, unknown>,
-  ctx: CliContext,
-): Promise<Extract<ServerTarget, { kind: "stdio" | "http" }>> {
-  if (command !== undefined) {
-    if (command.length === 0) throw new ToolscoreError("USAGE", "name the server's command after --");
-    if (arg !== undefined || values.config !== undefined)
-      throw new ToolscoreError(
-        "USAGE",
-        "give the server either as SERVER, --config or after --, not two of them",
-      );
-    const opts = targetOptions(values, ctx);
-    return {
-      kind: "stdio",
-      argv: command,
-      env: opts.env?.length ? (await import("../../mcp/target.js")).parseEnv(opts.env) : {},
-      cwd: opts.cwd,
-      label: command.map(shellQuote).join(" "),
-    };
-  }
-  const { resolveTarget } = await import("../../mcp/target.js");
-  // Without --config, --server names the entry of a lock set, not an entry of a config.
-  const opts = targetOptions(values, ctx);
-  const target = resolveTarget(arg, values.config === undefined ? { ...opts, server: undefined } : opts);
-  if (target.kind === "file") {
-    throw new ToolscoreError(
-      "USAGE",
-      `the guard needs a live server (a launch command or a URL), not the file ${target.path}`,
-    );
-  }
-  return target;
-}
-
-function upstreamFor(target: Extract<ServerTarget, { kind: "stdio" | "http" }>, ctx: CliContext): Upstream {
-  if (target.kind === "stdio") {
-    // The server inherits the guard's environment, as with the other commands.
-    return new ChildUpstream(
-      { argv: target.argv, env: target.env, baseEnv: ctx.env, cwd: target.cwd ?? ctx.cwd },
-      ctx.stderr,
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(target.url);
-  } catch {
-    throw new ToolscoreError("USAGE", `not a valid URL: ${redactUrl(target.url)}`);
-  }
-  const headers = { ...target.headers };
-  // fetch refuses credentials in a URL: they go as Basic auth, as for the other commands.
-  if (url.username || url.password) {
-    const user = decodeURIComponent(url.username);
-    const pass = decodeURIComponent(url.password);
-    if (!Object.keys(headers).some((h) => h.toLowerCase() === "authorization"))
-      headers.Authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
-    url.username = "";
-    url.password = "";
-  }
-  return new HttpUpstream(url, headers, target.preferSse);
+  return guard.serve(process.stdin, process.stdout);
 }
 
 // A log line that cannot be written must not stop the relay; the stderr line still goes out.
@@ -188,10 +129,7 @@ function openLog(path: string, shown: string): void {
 }
 
 /** The command that reviews the drift, as a refusal names it. */
-function reviewCommand(
-  target: Extract<ServerTarget, { kind: "stdio" | "http" }>,
-  values: Record<string, unknown>,
-): string {
+function reviewCommand(target: GuardedServer["target"], values: Record<string, unknown>): string {
   // The guard does not know the client config that launches it: an entry of a lock set is checked
   // against the server's own command, which verify-pin takes with --server NAME.
   const entry = values.config === undefined && values.server !== undefined;
@@ -201,10 +139,6 @@ function reviewCommand(
       : shellQuote(target.label);
   const lock = `--lock ${shellQuote(values.lock as string)}`;
   return `toolscore mcp verify-pin ${server} ${lock}${entry ? ` --server ${shellQuote(values.server as string)}` : ""}`;
-}
-
-function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   serverOptions,
 } from "../args.js";
 import { useColor, type CliContext } from "../context.js";
-import { DEFAULT_LOCKSET, isLockSetFile, pinLockSet, refuseOtherServerLock } from "../lockset.js";
+import { DEFAULT_LOCKSET, isLockSetFile, pinLockSetCommand, refuseOtherServerLock } from "../lockset.js";
 import { emitOutputs } from "../output.js";
 
 export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [options]
@@ -96,7 +96,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );
-  if (toSet) return pinLockSet({ ...values, lock: lockArg }, ctx, overrides);
+  if (toSet) return pinLockSetCommand({ ...values, lock: lockArg }, ctx, overrides);
   const { lock, warnings } = await pin(positionals[0], {
     ...serverOptions(values, ctx),
     overrides,

@@ -1,13 +1,14 @@
+// The scorecard of a live server: the one part of grading that connects, kept here so that
+// src/score/ works on data and a narrow "call this tool" function only.
 import type { ConnectOptions, MCPClient } from "../mcp/client.js";
-import { connectTarget } from "../mcp/connect.js";
 import { RestartableCaller } from "../mcp/restartable.js";
 import { ServerSnapshot } from "../mcp/snapshot.js";
 import type { ServerTarget } from "../mcp/target.js";
-import type { ScorecardOptions } from "./run.js";
-import type { Scorecard } from "./types.js";
-import { ToolscoreError } from "../util/errors.js";
+import type { ScorecardOptions } from "../score/run.js";
+import type { Scorecard } from "../score/types.js";
+import { openServer, requireLive } from "./open.js";
 
-export type { Scorecard } from "./types.js";
+export type { Scorecard } from "../score/types.js";
 
 /** Options of {@link scorecardForTarget}: the scorecard's own, plus how to connect. */
 export interface TargetScorecardOptions extends ScorecardOptions {
@@ -38,14 +39,10 @@ export async function scorecardForTarget(
   target: ServerTarget,
   opts: TargetScorecardOptions = {},
 ): Promise<TargetScorecard> {
-  if (target.kind === "file") {
-    throw new ToolscoreError(
-      "USAGE",
-      `mcp test needs a live server (a launch command or a URL), not the file ${target.path}`,
-    );
-  }
+  const server = { kind: "target" as const, target };
+  requireLive(server, "mcp test");
   const connect = opts.connect ?? {};
-  return scorecardForConnection(() => connectTarget(target, connect), opts);
+  return scorecardForConnection(() => openServer(server, { connect }), opts);
 }
 
 /**
@@ -62,7 +59,7 @@ export async function scorecardForConnection(
   });
   // The grading code (ajv, the generator, lint) loads and warms up while the server starts: the
   // start is most of a run on a small server, and it is spent waiting on another process.
-  const grading = import("./run.js").then((m) => (m.warmUp(), m));
+  const grading = import("../score/run.js").then((m) => (m.warmUp(), m));
   grading.catch(() => undefined);
   const caller = await starting;
   try {
