@@ -7,6 +7,7 @@ import { isObject } from "./schema.js";
 import { NotChecked, compileSchema } from "./validate.js";
 import { unsafeArguments } from "./safety.js";
 import { ownValue } from "../util/json.js";
+import { scanHeaderDeclarations } from "../schema/x-mcp-header.js";
 
 /** Capabilities that keep a tool from being called without --allow-writes. */
 export const UNSAFE_EFFECTS: readonly Effect[] = ["write", "delete", "exec", "unknown"];
@@ -91,6 +92,11 @@ export function planCalls(
     /** Call read tools that reach the network (default true; `--no-network` makes it false). */
     network?: boolean;
     effectOverrides?: Record<string, Effect[]>;
+    /**
+     * Calls carry `Mcp-Param-*` headers (Streamable HTTP in MCP 2026-07-28): a tool whose
+     * `x-mcp-header` declarations are invalid is left out by clients, and is not called.
+     */
+    paramHeaders?: boolean;
   },
 ): ToolPlan[] {
   const safe = !opts.allowWrites;
@@ -107,6 +113,11 @@ export function planCalls(
       if (skippedReason === null) [skippedReason, skippedNote] = [reason, note];
     };
     if (typeof tool.name !== "string") skip("its name is not a string: it cannot be called", "no name");
+    if (opts.paramHeaders && scanHeaderDeclarations(tool.inputSchema).problems.length > 0)
+      skip(
+        "its x-mcp-header declarations are invalid (x-mcp-header-invalid): clients over Streamable HTTP do not show it, so it is not called",
+        "x-mcp-header invalid",
+      );
     const unsafe = safe ? describeUnsafe(capabilities) : null;
     if (unsafe) skip(unsafe, noteOf(capabilities));
     const args = safe ? unsafeArguments(tool) : null;
