@@ -118,6 +118,20 @@ describe("a v2 SDK server with an x-mcp-header parameter, over HTTP", () => {
       await client.close();
     }
   });
+  test("a call made before the tools were listed is refused (-32020), then made again after listing them", async () => {
+    const client = await MCPHttpClient.connect(params.url, { timeout: 20 });
+    try {
+      const from = params.seen.length;
+      const outcome = await client.callTool("query_region", { region: "ap-south1", query: "q" });
+      assert.equal(outcome.ok, true, JSON.stringify(outcome));
+      const methods = params.seen.slice(from).map((r) => (r.body as { method?: string } | undefined)?.method);
+      assert.deepEqual(methods, ["tools/call", "tools/list", "tools/call"]);
+      const calls = toolCalls(params.seen.slice(from));
+      assert.deepEqual(calls.map(paramLines), [[], ["Mcp-Param-Region: ap-south1"]]);
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe("x-mcp-header declarations that break the rules", () => {
