@@ -75,7 +75,8 @@ export function networkArguments(inputSchema: unknown): NotGenerated[] {
   const props = isObject(inputSchema.properties) ? inputSchema.properties : {};
   for (const [argument, sub] of Object.entries(props))
     for (const ref of networkRefsIn(sub, inputSchema)) out.push({ argument, ref });
-  const { properties: _p, ...rest } = inputSchema;
+  // Definitions count where they are used, through the references that follow them.
+  const { properties: _p, $defs: _d, definitions: _f, ...rest } = inputSchema;
   for (const ref of networkRefsIn(rest, inputSchema)) out.push({ argument: null, ref });
   return out;
 }

@@ -1,10 +1,11 @@
 // The x-mcp-header declarations of an input schema and the Mcp-Param-* headers of a call, on
-// plain data: which declarations are valid (nested properties count, anything else does not), and
-// which argument values become which header values.
+// plain data: which declarations are valid (nested properties count, anything else does not),
+// which argument values become which header values, and which arguments refer to network URLs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { scanHeaderDeclarations } from "../../src/schema/x-mcp-header.js";
 import { encodeHeaderValue, paramHeaders } from "../../src/mcp/param-headers.js";
+import { networkArguments } from "../../src/score/plan.js";
 
 const nested = {
   type: "object",
@@ -72,4 +73,22 @@ test("value encoding: the specification's examples, and the cases around them", 
     ["\u007f", "=?base64?fw==?="],
   ];
   for (const [value, header] of cases) assert.equal(encodeHeaderValue(value), header, JSON.stringify(value));
+});
+
+test("network references: per argument, through local references, definitions counted where used", () => {
+  const url = "https://schemas.example.com/profile.json";
+  assert.deepEqual(
+    networkArguments({
+      type: "object",
+      $defs: { Profile: { $ref: url }, Unused: { $ref: "https://schemas.example.com/unused.json" } },
+      properties: { id: { type: "string" }, profile: { $ref: "#/$defs/Profile" }, again: { $ref: url } },
+    }),
+    [
+      { argument: "profile", ref: url },
+      { argument: "again", ref: url },
+    ],
+  );
+  assert.deepEqual(networkArguments({ allOf: [{ $ref: url }] }), [{ argument: null, ref: url }]);
+  assert.deepEqual(networkArguments({ type: "object", properties: { a: { $ref: "#/$defs/A" } } }), []);
+  assert.deepEqual(networkArguments({ properties: { a: { $ref: "file:///etc/passwd" } } }), []);
 });
