@@ -66,7 +66,7 @@ export async function scorecardForConnection(
     const { runScorecard } = await grading;
     const snapshot = await ServerSnapshot.fromClient(caller.client);
     const card = await runScorecard(
-      { snapshot, call: caller.call },
+      { snapshot, call: caller.call, paramHeaders: caller.client.mirrorsParamHeaders },
       { ...opts, timeoutMs: opts.timeoutMs ?? (connect.timeout ?? 30) * 1000 },
     );
     return { scorecard: { ...card, restarts: caller.restarts }, snapshot };

@@ -29,12 +29,18 @@ export function compileError(schema: Record<string, unknown>): string | undefine
  * Why values cannot be checked against `schema`, or undefined when they can (or the schema is
  * invalid, `schema-invalid`'s finding): `too-large`, the compiler could not take it (too large or
  * too deep), so it is neither valid nor invalid; `refused`, it is valid but holds a pattern
- * toolscore does not run (longer than `pattern-chars`). Either way lint says it was not checked.
+ * toolscore does not run (longer than `pattern-chars`); `network-ref`, a `$ref` resolves to a
+ * network URL, which is never fetched. Either way lint says it was not checked.
  */
 export function uncheckedReason(
   schema: Record<string, unknown>,
-): { kind: "too-large" | "refused"; reason: string } | undefined {
+):
+  | { kind: "too-large" | "refused"; reason: string }
+  | { kind: "network-ref"; reason: string; ref: string }
+  | undefined {
   const compiled = compileSchema(withoutEmptyEnums(schema));
+  if (compiled.kind === "network-ref")
+    return { kind: compiled.kind, reason: compiled.error, ref: compiled.ref };
   return compiled.kind === "too-large" || compiled.kind === "refused"
     ? { kind: compiled.kind, reason: compiled.error }
     : undefined;

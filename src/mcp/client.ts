@@ -1,9 +1,11 @@
 import type { Transport } from "@modelcontextprotocol/client";
+import { scanHeaderDeclarations, type HeaderDeclaration } from "../schema/x-mcp-header.js";
 import { escapeLine } from "../util/unicode.js";
 import { ToolscoreError, isToolscoreError } from "../util/errors.js";
 import { isInputRequired, MAX_INPUT_ROUNDS, retryParams } from "./input-required.js";
 import { negotiate, SpeaksModern, type NegotiateOptions } from "./negotiate.js";
-import type { ProtocolChoice } from "./protocol.js";
+import { MODERN_ERROR, type ProtocolChoice } from "./protocol.js";
+import { paramHeaders } from "./param-headers.js";
 import { LeanStdioTransport } from "./stdio-transport.js";
 import { ListingBounds } from "./bounds.js";
 import { redactCommand } from "./redact.js";
@@ -68,6 +70,21 @@ export class MCPClient implements AsyncDisposable {
     readonly transportKind: "stdio" | "streamable-http" | "sse" | "transport",
   ) {}
 
+  // The header declarations of each listed tool (the first tool of a name), read from its input
+  // schema when first called; kept only where calls carry them.
+  private listedSchemas = new Map<string, unknown>();
+  private readonly declarations = new Map<string, HeaderDeclaration[]>();
+
+  /**
+   * Whether a `tools/call` carries the `Mcp-Param-*` headers its tool's `x-mcp-header`
+   * declarations ask for: in MCP 2026-07-28 (the first version that defines them) and later, over a
+   * transport that sends each request as its own HTTP request. A caller's own transport is handed
+   * them too; one with a single channel ignores them, as the SDK's transports do.
+   */
+  get mirrorsParamHeaders(): boolean {
+    return this.info.era === "modern" && this.transportKind !== "stdio" && this.transportKind !== "sse";
+  }
+
   protected static async open(
     transport: Transport,
     opts: ConnectOptions & {
@@ -109,6 +126,7 @@ export class MCPClient implements AsyncDisposable {
     const tools: RawTool[] = [];
     const seen = new Set<string>();
     const bounds = new ListingBounds("tools/list");
+    const schemas = new Map<string, unknown>();
     let cursor: string | undefined;
     for (;;) {
       const outcome = await this.session.request("tools/list", cursor === undefined ? {} : { cursor });
@@ -132,9 +150,18 @@ export class MCPClient implements AsyncDisposable {
           );
         }
         tools.push(t as RawTool);
+        const name = (t as RawTool).name;
+        if (this.mirrorsParamHeaders && typeof name === "string" && !schemas.has(name))
+          schemas.set(name, (t as RawTool).inputSchema);
       }
       const next = outcome.result.nextCursor;
-      if (next === undefined || next === null || next === "") return tools;
+      if (next === undefined || next === null || next === "") {
+        if (this.mirrorsParamHeaders) {
+          this.listedSchemas = schemas;
+          this.declarations.clear();
+        }
+        return tools;
+      }
       if (typeof next !== "string")
         throw new ToolscoreError("PROTOCOL_ERROR", "the server sent a nextCursor that is not a string");
       bounds.cursor(next);
@@ -156,16 +183,41 @@ export class MCPClient implements AsyncDisposable {
    * every answer asked for, as a 2025 session answers the same requests: roots, and elicitation
    * declined, when declared. Otherwise the `input_required` result is returned as it came: the
    * tool needs input toolscore does not give.
+   *
+   * Over Streamable HTTP in 2026-07-28 (see {@link MCPClient.mirrorsParamHeaders}) the call carries
+   * an `Mcp-Param-*` header for each argument the tool declares with `x-mcp-header`, read from
+   * `inputSchema` when given, else from this client's last listing. A server that answers
+   * HeaderMismatch (-32020) gets what the specification advises: the tools are listed again and the
+   * call is made once more when that changes its headers.
    */
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    opts: { timeoutMs?: number } = {},
+    opts: { timeoutMs?: number; inputSchema?: unknown } = {},
   ): Promise<CallOutcome> {
     const started = performance.now();
     let params: Record<string, unknown> = { name, arguments: args };
-    for (let round = 0; ; round++) {
-      const outcome = await this.session.request("tools/call", params, opts.timeoutMs);
+    let headers = this.headersFor(name, args, opts.inputSchema);
+    let relisted = opts.inputSchema !== undefined || !this.mirrorsParamHeaders;
+    for (let round = 0; ;) {
+      const outcome = await this.session.request(
+        "tools/call",
+        params,
+        opts.timeoutMs,
+        headers ? { headers } : {},
+      );
+      if ("error" in outcome && outcome.error.code === MODERN_ERROR.headerMismatch && !relisted) {
+        relisted = true;
+        const listed = await this.listTools().then(
+          () => true,
+          () => false,
+        );
+        const again = this.headersFor(name, args);
+        if (listed && JSON.stringify(again ?? {}) !== JSON.stringify(headers ?? {})) {
+          headers = again;
+          continue;
+        }
+      }
       if ("error" in outcome)
         return { ok: false, error: outcome.error, latencyMs: performance.now() - started };
       const next =
@@ -174,7 +226,29 @@ export class MCPClient implements AsyncDisposable {
           : undefined;
       if (!next) return { ok: true, result: outcome.result, latencyMs: performance.now() - started };
       params = next;
+      round++;
     }
+  }
+
+  /** The `Mcp-Param-*` headers of a call, or undefined when calls carry none. */
+  private headersFor(
+    name: string,
+    args: Record<string, unknown>,
+    inputSchema?: unknown,
+  ): Record<string, string> | undefined {
+    if (!this.mirrorsParamHeaders) return undefined;
+    let found: HeaderDeclaration[] | undefined;
+    if (inputSchema !== undefined) found = scanHeaderDeclarations(inputSchema).declarations;
+    else {
+      found = this.declarations.get(name);
+      if (found === undefined && this.listedSchemas.has(name)) {
+        found = scanHeaderDeclarations(this.listedSchemas.get(name)).declarations;
+        this.declarations.set(name, found);
+      }
+    }
+    if (!found || found.length === 0) return undefined;
+    const headers = paramHeaders(found, args);
+    return Object.keys(headers).length ? headers : undefined;
   }
 
   /** Sends any request and returns the raw outcome. */

@@ -44,6 +44,11 @@ export interface RequestOptions {
   strict?: boolean;
   /** Sent as the request's `_meta` (the session's envelope, once modern, is laid over it). */
   meta?: Record<string, unknown>;
+  /**
+   * HTTP headers of this request alone (`Mcp-Param-*`), over a transport that sends each request
+   * as its own HTTP request; a transport with one channel (stdio) has none and ignores them.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface SessionOptions {
@@ -204,17 +209,22 @@ export class McpSession {
         method,
         ...(params === undefined && meta === undefined ? {} : { params: withMeta(params, meta) }),
       } as JSONRPCMessage;
-      this.transport
-        .send(message, abort ? { requestSignal: abort.signal } : undefined)
-        .catch((e: unknown) => {
-          const p = this.pending.get(id);
-          if (!p) return;
-          clearTimeout(p.timer);
-          this.pending.delete(id);
-          const inBand = this.opts.errorInSendFailure?.(e, id);
-          if (inBand) resolve({ error: inBand });
-          else reject(this.wrapSendError(method, e));
-        });
+      const sendOptions =
+        abort || opts.headers
+          ? {
+              ...(abort ? { requestSignal: abort.signal } : {}),
+              ...(opts.headers ? { headers: opts.headers } : {}),
+            }
+          : undefined;
+      this.transport.send(message, sendOptions).catch((e: unknown) => {
+        const p = this.pending.get(id);
+        if (!p) return;
+        clearTimeout(p.timer);
+        this.pending.delete(id);
+        const inBand = this.opts.errorInSendFailure?.(e, id);
+        if (inBand) resolve({ error: inBand });
+        else reject(this.wrapSendError(method, e));
+      });
     });
   }
 

@@ -214,6 +214,17 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
       out.push(...fitLine(`  ${pad(truncateMiddle(escapeLine(x.tool), w), w)}  ${reason}`, columns, w + 4));
     }
   }
+  const notGenerated = card.tools.flatMap((t) =>
+    (t.not_generated ?? []).map((n) => ({ tool: t.name, ...n })),
+  );
+  if (notGenerated.length) {
+    out.push("");
+    wrap(style.bold("Not generated") + style.dim(" (a $ref to a network URL is never fetched)"));
+    for (const n of notGenerated) {
+      const what = n.argument === null ? "its arguments" : `the argument ${escapeLine(n.argument)}`;
+      wrap(`  ${escapeLine(n.tool)}: could not generate ${what}: its schema refers to ${escapeLine(n.ref)}`);
+    }
+  }
   return out.join("\n") + "\n";
 }
 

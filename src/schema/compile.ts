@@ -3,7 +3,7 @@
 // dialect comes from `$schema` (see dialect.ts). A schema is first checked against its dialect's
 // meta-schema by a validator generated at build time (scripts/meta-validators.mjs): compiling
 // the 2020-12 meta-schema at run time would cost every process about a tenth of a second.
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv, MissingRefError, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import * as draft04Module from "ajv-draft-04";
@@ -62,7 +62,12 @@ export type CompiledSchema =
    * Not checked at all: the schema is too large or too deep for the compiler (thousands of
    * properties overflow the code ajv generates). Neither valid nor invalid.
    */
-  | { kind: "too-large"; dialect: Dialect; error: string };
+  | { kind: "too-large"; dialect: Dialect; error: string }
+  /**
+   * Valid, but a `$ref` resolves to a network URL (`ref`), which is never fetched (MCP 2026-07-28
+   * forbids dereferencing one automatically): values cannot be checked against it.
+   */
+  | { kind: "network-ref"; dialect: Dialect; error: string; ref: string };
 
 // One ajv per dialect and regular-expression engine, made on first use.
 const instances = new Map<string, Ajv>();
@@ -165,6 +170,9 @@ function compileBody(dialect: Dialect, body: Record<string, unknown>): CompiledS
     validate = compileIn(ajvFor(dialect, true), body);
   } catch (e) {
     if (isStackOverflow(e)) throw e;
+    const ref = networkRefOf(e);
+    if (ref !== undefined)
+      return { kind: "network-ref", dialect, error: `it refers to ${ref}, which is never fetched`, ref };
     if (!(e instanceof RefusedPattern)) return { kind: "invalid", dialect, error: describeThrown(e) };
     // Whether the rest of the schema compiles, with the patterns as plain regular expressions
     // (compiled, never run).
@@ -172,6 +180,9 @@ function compileBody(dialect: Dialect, body: Record<string, unknown>): CompiledS
       compileIn(ajvFor(dialect, false), body);
     } catch (plain) {
       if (isStackOverflow(plain)) throw plain;
+      const ref = networkRefOf(plain);
+      if (ref !== undefined)
+        return { kind: "network-ref", dialect, error: `it refers to ${ref}, which is never fetched`, ref };
       return { kind: "invalid", dialect, error: describeThrown(plain) };
     }
     return { kind: "refused", dialect, error: e.message };
@@ -193,6 +204,20 @@ function compileBody(dialect: Dialect, body: Record<string, unknown>): CompiledS
       return e ? `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}` : "is invalid";
     },
   };
+}
+
+/**
+ * The network URL a missing reference resolves to (`http:` or `https:`), when the compiler stopped
+ * at one; ajv never fetches anything (it is given no loader), so the reference stays missing.
+ */
+function networkRefOf(e: unknown): string | undefined {
+  if (!(e instanceof MissingRefError)) return undefined;
+  try {
+    const url = new URL(e.missingSchema || e.missingRef);
+    return url.protocol === "http:" || url.protocol === "https:" ? e.missingRef : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // A schema naming `__proto__` is compiled with a stand-in name, and each value checked likewise.

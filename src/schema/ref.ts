@@ -36,3 +36,38 @@ function findAnchor(node: unknown, name: string, seen = new Set<unknown>()): unk
   }
   return undefined;
 }
+
+/** True when `ref` is an absolute `http:` or `https:` URL: a network reference, never fetched. */
+export function isNetworkRef(ref: string): boolean {
+  if (!/^https?:/i.test(ref)) return false;
+  try {
+    new URL(ref);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The network references (`$ref` to an absolute `http:` or `https:` URL) that `schema` reaches,
+ * itself or through the local references it follows inside `root`, each once, in the order found.
+ * Iterative and cycle-safe: schemas come from servers.
+ */
+export function networkRefsIn(schema: unknown, root: unknown): string[] {
+  const found: string[] = [];
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if ((!isObject(node) && !Array.isArray(node)) || seen.has(node)) continue;
+    seen.add(node);
+    if (isObject(node) && typeof node.$ref === "string") {
+      if (isNetworkRef(node.$ref)) {
+        if (!found.includes(node.$ref)) found.push(node.$ref);
+      } else stack.push(resolveRef(node.$ref, root));
+    }
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return found;
+}

@@ -4,7 +4,7 @@ import { genNumber } from "./numbers.js";
 import type { Prng } from "./prng.js";
 import { harmlessOptional, harmlessValues, onlyWriteModes } from "./safety.js";
 import { isObject, mergeSchemas, resolveRef, schemaTypes, type Schema } from "./schema.js";
-import { NotChecked, compileSchema } from "./validate.js";
+import { NotChecked, compileSchema, uncheckedInput } from "./validate.js";
 import { GenerationBudget, itemsOverCap, numberOverCap, stringOverCap } from "./caps.js";
 import { setOwn } from "../util/json.js";
 import { limits } from "../util/limits.js";
@@ -317,7 +317,7 @@ export function generateArguments(
       continue;
     }
     const args = isObject(v) ? v : {};
-    if (!validator) return { args, valid: null, reason: "the input schema does not compile as JSON Schema" };
+    if (!validator) return { args, valid: null, reason: uncheckedInput(schema) };
     let err: string | null;
     try {
       err = validator.check(args);

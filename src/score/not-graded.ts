@@ -24,7 +24,9 @@ function skippedWhy(plans: readonly ToolPlan[]): string {
   const network = skipped.filter((p) => p.skippedReason!.endsWith("--no-network")).length;
   const unnamed = skipped.filter((p) => p.skippedNote === "no name").length;
   const capped = skipped.filter((p) => p.skippedNote === "too large").length;
-  const writes = skipped.length - unknown - network - unnamed - capped;
+  const netRef = skipped.filter((p) => p.skippedNote === "network $ref").length;
+  const headers = skipped.filter((p) => p.skippedNote === "x-mcp-header invalid").length;
+  const writes = skipped.length - unknown - network - unnamed - capped - netRef - headers;
   const all = skipped.length === plans.length && skipped.length > 1 ? "all " : "";
   const parts = [
     ...(unknown
@@ -42,6 +44,16 @@ function skippedWhy(plans: readonly ToolPlan[]): string {
     ...(capped
       ? [
           `${n(capped, "tool's", "tools'")} arguments could not be generated (a bound of generation stopped them)`,
+        ]
+      : []),
+    ...(netRef
+      ? [
+          `${n(netRef, "tool's", "tools'")} arguments could not be generated (a required one refers to a network $ref, never fetched)`,
+        ]
+      : []),
+    ...(headers
+      ? [
+          `${n(headers, "tool has", "tools have")} invalid x-mcp-header declarations (clients over Streamable HTTP do not show them)`,
         ]
       : []),
   ];

@@ -7,6 +7,8 @@ import { isObject } from "./schema.js";
 import { NotChecked, compileSchema } from "./validate.js";
 import { unsafeArguments } from "./safety.js";
 import { ownValue } from "../util/json.js";
+import { scanHeaderDeclarations } from "../schema/x-mcp-header.js";
+import { networkRefsIn } from "../schema/ref.js";
 
 /** Capabilities that keep a tool from being called without --allow-writes. */
 export const UNSAFE_EFFECTS: readonly Effect[] = ["write", "delete", "exec", "unknown"];
@@ -53,6 +55,30 @@ export interface ToolPlan {
   /** A few words for a table (`may write, delete`, `network`), or null when called. */
   skippedNote: string | null;
   calls: PlannedCall[];
+  /**
+   * Arguments whose schema refers to a network URL (a `$ref` never fetched): no value is made for
+   * them. `argument` is null for a reference outside the properties (the input as a whole).
+   */
+  notGenerated: NotGenerated[];
+}
+
+/** An argument not generated because its schema refers to a network URL, and that URL. */
+export interface NotGenerated {
+  argument: string | null;
+  ref: string;
+}
+
+/** The arguments of an input schema that refer to network URLs, property by property. */
+export function networkArguments(inputSchema: unknown): NotGenerated[] {
+  if (!isObject(inputSchema)) return [];
+  const out: NotGenerated[] = [];
+  const props = isObject(inputSchema.properties) ? inputSchema.properties : {};
+  for (const [argument, sub] of Object.entries(props))
+    for (const ref of networkRefsIn(sub, inputSchema)) out.push({ argument, ref });
+  // Definitions count where they are used, through the references that follow them.
+  const { properties: _p, $defs: _d, definitions: _f, ...rest } = inputSchema;
+  for (const ref of networkRefsIn(rest, inputSchema)) out.push({ argument: null, ref });
+  return out;
 }
 
 /** A per-purpose random stream, fixed by the seed, the tool and the purpose (not by call order). */
@@ -91,6 +117,11 @@ export function planCalls(
     /** Call read tools that reach the network (default true; `--no-network` makes it false). */
     network?: boolean;
     effectOverrides?: Record<string, Effect[]>;
+    /**
+     * Calls carry `Mcp-Param-*` headers (Streamable HTTP in MCP 2026-07-28): a tool whose
+     * `x-mcp-header` declarations are invalid is left out by clients, and is not called.
+     */
+    paramHeaders?: boolean;
   },
 ): ToolPlan[] {
   const safe = !opts.allowWrites;
@@ -107,10 +138,24 @@ export function planCalls(
       if (skippedReason === null) [skippedReason, skippedNote] = [reason, note];
     };
     if (typeof tool.name !== "string") skip("its name is not a string: it cannot be called", "no name");
+    if (opts.paramHeaders && scanHeaderDeclarations(tool.inputSchema).problems.length > 0)
+      skip(
+        "its x-mcp-header declarations are invalid (x-mcp-header-invalid): clients over Streamable HTTP do not show it, so it is not called",
+        "x-mcp-header invalid",
+      );
     const unsafe = safe ? describeUnsafe(capabilities) : null;
     if (unsafe) skip(unsafe, noteOf(capabilities));
     const args = safe ? unsafeArguments(tool) : null;
     if (args) skip(`${args}: not called without --allow-writes`, "may write");
+    const notGenerated = networkArguments(tool.inputSchema);
+    const required =
+      isObject(tool.inputSchema) && Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
+    const blocking = notGenerated.find((n) => n.argument === null || required.includes(n.argument));
+    if (blocking)
+      skip(
+        `its arguments could not be generated: ${blocking.argument === null ? "the input schema" : `the required argument ${JSON.stringify(blocking.argument)}`} refers to ${blocking.ref}, a network $ref toolscore never fetches`,
+        "network $ref",
+      );
     const network = capabilities.find((c) => c.capability === "network");
     if (network && opts.network === false)
       skip(
@@ -165,6 +210,6 @@ export function planCalls(
           });
       }
     }
-    return { tool, name, capabilities, skippedReason, skippedNote, calls };
+    return { tool, name, capabilities, skippedReason, skippedNote, calls, notGenerated };
   });
 }

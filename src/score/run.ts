@@ -21,6 +21,11 @@ export interface ScorecardInput {
   snapshot: ServerSnapshot;
   /** The narrow "call this tool" function (see `RestartableCaller` for one that survives crashes). */
   call: CallTool;
+  /**
+   * The calls carry `Mcp-Param-*` headers (Streamable HTTP in MCP 2026-07-28, see
+   * `MCPClient.mirrorsParamHeaders`): a tool with invalid `x-mcp-header` declarations is not called.
+   */
+  paramHeaders?: boolean;
 }
 
 /** Settings of a scorecard run; every one has a default. */
@@ -95,6 +100,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
     allowWrites,
     network: opts.network ?? true,
     effectOverrides: opts.effectOverrides,
+    paramHeaders: input.paramHeaders,
   });
   const observer = pickObserver(plans);
   const planOf = new Map(plans.map((p) => [p.name, p]));

@@ -78,6 +78,7 @@ export function tallyScorecard({
       edge: count(mine.filter((c) => c.kind === "edge")),
       avg_latency_ms: lat.length ? Math.round((lat.reduce((a, b) => a + b, 0) / lat.length) * 10) / 10 : null,
       tokens: estimateTokens(p.tool),
+      ...(p.notGenerated.length ? { not_generated: p.notGenerated } : {}),
     };
   });
   const happy = count(calls.filter((c) => c.kind === "happy"));

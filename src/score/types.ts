@@ -68,6 +68,11 @@ export interface ToolScore {
   avg_latency_ms: number | null;
   /** Estimated tokens of its definition (about 4 characters each of the compact JSON). */
   tokens: number;
+  /**
+   * Present when some arguments were not generated because their schema refers to a network URL
+   * (a `$ref` toolscore never fetches): each argument (null: the input as a whole) and the URL.
+   */
+  not_generated?: Array<{ argument: string | null; ref: string }>;
 }
 
 /** Probe confidence. */

@@ -26,3 +26,14 @@ export function compileProblem(schema: unknown): string | null {
 export function tooLargeToCheck(schema: unknown): boolean {
   return compileAny(schema).kind === "too-large";
 }
+
+/**
+ * Why arguments cannot be checked against an input schema that gives no check: it refers to a
+ * network URL (never fetched), or it does not compile.
+ */
+export function uncheckedInput(schema: unknown): string {
+  const compiled = compileAny(schema);
+  return compiled.kind === "network-ref"
+    ? `the arguments could not be checked: the input schema ${compiled.error}`
+    : "the input schema does not compile as JSON Schema";
+}

@@ -549,6 +549,16 @@ const CASES: Case[] = [
     ["required-with-default"],
   ],
   [
+    "an x-mcp-header that is not a header name",
+    t({ inputSchema: schema({ city: { type: "string", "x-mcp-header": "City Name" } }) }),
+    ["x-mcp-header-invalid"],
+  ],
+  [
+    "a valid x-mcp-header",
+    t({ inputSchema: schema({ city: { type: "string", "x-mcp-header": "City" } }) }),
+    [],
+  ],
+  [
     "optional property with a default",
     t({ inputSchema: schema({ units: { type: "string", default: "metric" } }) }),
     [],

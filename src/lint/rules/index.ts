@@ -21,6 +21,7 @@ import { schemaInvalid } from "./schema-invalid.js";
 import { schemaNotObject } from "./schema-not-object.js";
 import { schemaUnchecked } from "./schema-unchecked.js";
 import { toolDuplicate } from "./tool-duplicate.js";
+import { xMcpHeaderInvalid } from "./x-mcp-header-invalid.js";
 
 /** Every lint rule module, in catalogue order. */
 export const LINT_RULE_MODULES = [
@@ -39,6 +40,7 @@ export const LINT_RULE_MODULES = [
   schemaInvalid,
   schemaUnchecked,
   enumEmpty,
+  xMcpHeaderInvalid,
   hiddenUnicode,
   descriptionInstruction,
   schemaInstruction,
