@@ -24,7 +24,7 @@ export interface SignInOptions {
   force?: boolean;
   /** Milliseconds to wait for the person to finish in the browser. */
   timeoutMs: number;
-  /** Open a browser at the authorization URL (only where there is a display). */
+  /** Open a browser at the authorization URL (BROWSER, or the platform's opener where there is a display). */
   openBrowser: boolean;
   /** The environment the browser opener runs in (default: this process's). */
   env?: Record<string, string | undefined>;
@@ -197,19 +197,31 @@ async function listen(): Promise<Listener> {
   };
 }
 
-// The platform's own opener, detached; where it fails, the printed URL is the way.
+// The program named by BROWSER (as other command-line tools read it: a list of commands separated
+// by ':', the first used, `%s` standing for the URL or else the URL appended), or else the
+// platform's own opener; detached. Where it fails, the printed URL is the way.
 function openInBrowser(url: string, env: Record<string, string | undefined>): void {
-  const [cmd, args] =
-    process.platform === "darwin"
-      ? ["open", [url]]
-      : process.platform === "win32"
-        ? ["rundll32", ["url.dll,FileProtocolHandler", url]]
-        : ["xdg-open", [url]];
+  const [cmd, ...args] = browserCommand(url, env);
   try {
-    const child = spawn(cmd, args as string[], { stdio: "ignore", detached: true, env });
+    const child = spawn(cmd!, args, { stdio: "ignore", detached: true, env });
     child.on("error", () => {});
     child.unref();
   } catch {
     // The URL was printed.
   }
+}
+
+/** The command that opens `url`: BROWSER's first command when it is set, else the platform's opener. */
+function browserCommand(url: string, env: Record<string, string | undefined>): string[] {
+  const chosen = (env.BROWSER ?? "")
+    .split(process.platform === "win32" ? ";" : ":")
+    .map((c) => c.trim())
+    .find((c) => c !== "");
+  if (chosen) {
+    const words = chosen.split(/\s+/);
+    return words.some((w) => w.includes("%s")) ? words.map((w) => w.replaceAll("%s", url)) : [...words, url];
+  }
+  if (process.platform === "darwin") return ["open", url];
+  if (process.platform === "win32") return ["rundll32", "url.dll,FileProtocolHandler", url];
+  return ["xdg-open", url];
 }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startOAuthServers, type OAuthFixture } from "../fixtures/servers/oauth-server.mjs";
 import { startV2Http } from "../fixtures/servers/v2-http.mjs";
-import { runCli, tempDir } from "../support/cli.js";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { fakeOpener, loginAsBrowser } from "../support/oauth.js";
 
 let f: OAuthFixture;
@@ -148,6 +148,25 @@ describe("login opens a browser only on a terminal with a display", () => {
     // The opener runs detached: give it a moment.
     for (let i = 0; i < 50 && !existsSync(opener.opened); i++) await new Promise((r) => setTimeout(r, 20));
     assert.match(readFileSync(opener.opened, "utf8"), /\/authorize\?/);
+  });
+
+  test("BROWSER names the program, with or without a terminal: its first command, %s or the URL appended", async () => {
+    // A browser with no person at it: it follows the redirects back to the 127.0.0.1 listener.
+    const follower = `${process.execPath} ${join(ROOT, "scripts", "conformance-browser.mjs")}`;
+    const opener = fakeOpener(join(tmp.dir, "browser-env"));
+    for (const [name, browser] of [
+      ["e1", follower],
+      ["e2", `${follower} %s:xdg-open`],
+    ] as const) {
+      const r = await runCli(["mcp", "login", f.url], {
+        env: { ...home(name), BROWSER: browser, PATH: opener.path, DISPLAY: "", WAYLAND_DISPLAY: "" },
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^Signed in to http:\/\/127\.0\.0\.1:\d+\/mcp \(scope mcp:read\)/);
+      const list = await runCli(["mcp", "list", f.url], { env: home(name) });
+      assert.equal(list.code, 0, list.stderr);
+    }
+    assert.equal(existsSync(opener.opened), false, "the platform's opener was not run");
   });
 });
 
