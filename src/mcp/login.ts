@@ -68,7 +68,13 @@ export async function signIn(url: string, opts: SignInOptions): Promise<SignedIn
       scope: opts.scope ?? challenge.scope,
       resourceMetadataUrl: challenge.resourceMetadataUrl,
     };
-    const first = await auth(provider, { ...base, forceReauthorization: opts.force });
+    // What the SDK refuses (an issuer or resource that does not match, an error from the
+    // authorization server) is a sign-in that failed, said in one line.
+    const attempt = (o: Parameters<typeof auth>[1]) =>
+      auth(provider, o).catch((e: unknown) => {
+        throw e instanceof ToolscoreError ? e : failure(url, e instanceof Error ? e.message : String(e));
+      });
+    const first = await attempt({ ...base, forceReauthorization: opts.force });
     if (first === "REDIRECT") {
       const back = await listener.callback(opts.timeoutMs);
       if (back.get("state") !== provider.state())
@@ -77,7 +83,7 @@ export async function signIn(url: string, opts: SignInOptions): Promise<SignedIn
       if (error !== null) throw failure(url, `the authorization server refused it (${error})`);
       const code = back.get("code");
       if (code === null) throw failure(url, "the authorization server's answer carried no code");
-      await auth(provider, { ...base, authorizationCode: code, iss: back.get("iss") ?? undefined });
+      await attempt({ ...base, authorizationCode: code, iss: back.get("iss") ?? undefined });
     }
     const result = provider.result();
     if (!result) throw failure(url, "the authorization server gave no token");

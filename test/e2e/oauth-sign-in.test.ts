@@ -203,6 +203,27 @@ describe("scopes", () => {
   });
 });
 
+describe("a sign-in the authorization server's answers do not allow", () => {
+  test("an authorization response from another issuer: one line, exit 2, nothing stored", async () => {
+    const evil = await startOAuthServers({ redirectIssuer: "https://evil.example.com" });
+    try {
+      const env = home("wrong-iss");
+      const login = await loginAsBrowser([evil.url], env);
+      assert.equal(login.code, 2);
+      assert.match(
+        login.stderr,
+        new RegExp(
+          `\\ntoolscore: could not sign in to ${evil.url.replace(/[.]/g, "\\.")}: Issuer mismatch in authorization response \\(RFC 9207\\)[^\\n]*"https://evil\\.example\\.com"\\n$`,
+        ),
+      );
+      assert.doesNotMatch(login.stderr, /internal error/);
+      assert.equal(existsSync(join(env.XDG_CONFIG_HOME, "toolscore", "credentials.json")), false);
+    } finally {
+      await evil.close();
+    }
+  });
+});
+
 describe("client credentials and header files", () => {
   test("--client-id with a secret from the environment or a file: the client-credentials grant", async () => {
     const ci = await startOAuthServers({ ciClient: { id: "ci-bot", secret: "ci-secret-value-2" } });
