@@ -224,6 +224,33 @@ describe("a sign-in the authorization server's answers do not allow", () => {
   });
 });
 
+describe("a scope refused on tools/call", () => {
+  test("mcp test stops with the scope line (held and asked together), not a failing tool; after login --scope it grades", async () => {
+    const stepUp = await startOAuthServers({ callScope: "mcp:write" });
+    try {
+      const env = home("step-up");
+      const login = await loginAsBrowser([stepUp.url], env);
+      assert.equal(login.code, 0, login.stderr);
+      const refused = await runCli(["mcp", "test", stepUp.url, "--allow-writes"], { env });
+      assert.equal(refused.code, 2);
+      assert.equal(refused.stdout, "");
+      assert.equal(
+        refused.stderr,
+        `toolscore: ${stepUp.url} refused the request: the token lacks a scope it needs (insufficient_scope, scope "mcp:write"): sign in for it with toolscore mcp login ${stepUp.url} --scope "mcp:read mcp:write"\n`,
+      );
+      const again = await loginAsBrowser([stepUp.url, "--scope", "mcp:read mcp:write"], env);
+      assert.equal(again.code, 0, again.stderr);
+      assert.equal(stepUp.log.authorize.at(-1)!.scope, "mcp:read mcp:write");
+      const graded = await runCli(["mcp", "test", stepUp.url, "--allow-writes"], { env });
+      assert.equal(graded.code, 0, graded.stderr);
+      assert.match(graded.stdout, /Grade [A-F]/);
+      assert.doesNotMatch(graded.stdout, /insufficient|scope/i);
+    } finally {
+      await stepUp.close();
+    }
+  });
+});
+
 describe("client credentials and header files", () => {
   test("--client-id with a secret from the environment or a file: the client-credentials grant", async () => {
     const ci = await startOAuthServers({ ciClient: { id: "ci-bot", secret: "ci-secret-value-2" } });
