@@ -7,7 +7,10 @@
 // Each command gets the URL as its SERVER. `{client_id}` in a command is replaced by that field
 // of the scenario's context (MCP_CONFORMANCE_CONTEXT); the context's client secret is handed over
 // in the environment variable CONFORMANCE_CLIENT_SECRET, for --client-secret-env. A command that
-// fails stops the run, as `&&` would. What each command did (exit code, signal, whether it
+// fails stops the run, as `&&` would, except where it names the sign-in to do first, as toolscore
+// does when a server refuses a token's scope (`sign in for it with toolscore mcp login URL
+// --scope "..."`) or a sign-in has expired (`sign in again with toolscore mcp login URL`): that
+// sign-in is done, and the command run once more, as a user would. What each command did (exit code, signal, whether it
 // crashed) is written as JSON to the file named by TOOLSCORE_CONFORMANCE_RECORD.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -40,10 +43,13 @@ function run(words) {
       stderr += chunk;
       process.stderr.write(chunk);
     });
-    child.on("close", (code, signal) => resolve({ code, signal, crashed: crashed(code, signal, stderr) }));
+    child.on("close", (code, signal) =>
+      resolve({ code, signal, crashed: crashed(code, signal, stderr), stderr }),
+    );
   });
 }
 
+const record = (command, { code, signal, crashed }) => ({ command, code, signal, crashed });
 const steps = [];
 let status = 0;
 for (const command of args) {
@@ -52,8 +58,23 @@ for (const command of args) {
     .filter(Boolean)
     .map((w) => w.replace(/\{(\w+)\}/g, (_, k) => String(context[k] ?? "")));
   process.stderr.write(`$ toolscore ${words.join(" ")} ${url}\n`);
-  const result = await run(words);
-  steps.push({ command, ...result });
+  let result = await run(words);
+  // Where a command (not a sign-in itself) says to sign in first, a user signs in and runs it again.
+  const advised = /(?:sign in for it|sign in again) with toolscore mcp login \S+(?: --scope ("[^"]*"))?/.exec(
+    result.stderr,
+  );
+  if (result.code === 2 && advised && words[1] !== "login") {
+    steps.push(record(command, result));
+    const login = ["mcp", "login", ...(advised[1] ? ["--scope", JSON.parse(advised[1])] : [])];
+    process.stderr.write(`$ toolscore ${login.join(" ")} ${url}\n`);
+    result = await run(login);
+    steps.push(record(login.join(" "), result));
+    if (result.code === 0 && !result.crashed) {
+      process.stderr.write(`$ toolscore ${words.join(" ")} ${url}\n`);
+      result = await run(words);
+      steps.push(record(command, result));
+    }
+  } else steps.push(record(command, result));
   status = result.code ?? 1;
   if (status !== 0 || result.crashed) break;
 }

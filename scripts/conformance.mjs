@@ -32,8 +32,9 @@ const cache = join(root, "node_modules", ".cache", "toolscore-conformance");
 const cli = join(root, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
 const baselineFile = join(root, "scripts", "conformance-expected-failures.yaml");
 const JOBS = 3;
-// The suite's default is 30 s; a busy machine (two cores, shared) needs more for `mcp test`.
-const TIMEOUT_MS = 90_000;
+// The suite's default is 30 s; a busy machine (two cores, shared) needs more for `mcp test`, or
+// for a scenario of several commands (a sign-in, a command, a sign-in again, the command again).
+const TIMEOUT_MS = 180_000;
 
 const LOGIN = ["mcp login", "mcp list"];
 const PRE_REGISTERED = "--client-id {client_id} --client-secret-env CONFORMANCE_CLIENT_SECRET";
@@ -44,12 +45,24 @@ const COMMANDS = {
   "elicitation-sep1034-client-defaults": ["mcp test --allow-writes"],
   "sse-retry": ["mcp test --allow-writes"],
   "request-metadata": ["mcp pin"],
-  "sep-2322-client-request-state": ["mcp test --allow-writes"],
+  // Its tools ask for input (elicitation) within the call, which a client must declare to be asked;
+  // its server keeps one request state per tool, so the calls of a tool go one at a time.
+  "sep-2322-client-request-state": [
+    "mcp test --allow-writes --client-capabilities elicitation --concurrency 1",
+  ],
   "http-standard-headers": ["mcp test --allow-writes"],
   "http-custom-headers": ["mcp test --allow-writes"],
   "http-invalid-tool-headers": ["mcp test --allow-writes"],
   "json-schema-ref-no-deref": ["mcp lint"],
   "json-schema-2020-12-preservation": ["mcp test --allow-writes"],
+  // The step-up happens on tools/call: a sign-in, then the command that calls tools.
+  "auth/scope-step-up": ["mcp login", "mcp test --allow-writes"],
+  "auth/scope-retry-limit": ["mcp login", "mcp test --allow-writes"],
+  // A client ID metadata document: the URL the scenario's authorization server expects.
+  "auth/basic-cimd": [
+    "mcp login --client-metadata-url https://conformance-test.local/client-metadata.json",
+    "mcp list",
+  ],
   "auth/pre-registration": [`mcp login ${PRE_REGISTERED}`, `mcp list ${PRE_REGISTERED}`],
   // Machine-to-machine: no sign-in, the client-credentials grant on each command.
   "auth/client-credentials-basic": [`mcp list ${PRE_REGISTERED}`],
