@@ -2,6 +2,7 @@
 // 127.0.0.1): `mcp login` through the SDK's auth(), every command using and refreshing the stored
 // token, the lines for a missing sign-in, a rejected token and a refused scope, and no browser or
 // wait without a terminal.
+// time limit: 240 s
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
