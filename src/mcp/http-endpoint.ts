@@ -4,7 +4,7 @@
 // legacy HTTP+SSE transport.
 import type { AuthProvider, OAuthClientProvider, Transport } from "@modelcontextprotocol/client";
 import { ToolscoreError } from "../util/errors.js";
-import { signInAuthProvider, type SignInUse } from "./oauth-session.js";
+import { signInAuthProvider, type SignInAuth, type SignInUse } from "./oauth-session.js";
 import { redactUrl } from "./redact.js";
 
 /** A server at a URL, with the credentials it is to be sent. */
@@ -61,7 +61,7 @@ export async function endpointAuth(
   endpoint: HttpEndpoint,
   signIn: SignInUse | undefined,
   timeoutMs: number,
-): Promise<AuthProvider | OAuthClientProvider | undefined> {
+): Promise<SignInAuth | undefined> {
   if (endpoint.authorized || !signIn) return undefined;
   return signInAuthProvider(endpoint.given, signIn, timeoutMs);
 }

@@ -49,6 +49,7 @@ export class MCPHttpClient extends MCPClient {
     });
     const sdk = await import("@modelcontextprotocol/client");
     const { SdkHttpError, extractWWWAuthenticateParams } = sdk;
+    const { InsufficientScopeError, UnauthorizedError } = sdk;
     // The last credentials challenge (401, 403) and whether that request carried credentials, so a
     // failed handshake says what the server asked for rather than "cannot connect".
     let challenge: Challenge | undefined;
@@ -68,13 +69,36 @@ export class MCPHttpClient extends MCPClient {
     // A stored sign-in (or a client-credentials grant) is used unless an Authorization header is given.
     const authProvider = await endpointAuth(endpoint, opts.signIn, (opts.timeout ?? 30) * 1000);
     const transportOptions = { requestInit, fetch, authProvider };
+    const granted = () =>
+      authProvider && "grantedScope" in authProvider ? authProvider.grantedScope?.() : undefined;
     const failed = (e: unknown, suffix?: string) =>
       authError(e) ??
-      authFailure(shown, challenge, sentCredentials) ??
+      authFailure(shown, challenge, sentCredentials, granted()) ??
       describeHttpFailure(e, shown, secrets, suffix);
     const statusOf = (e: unknown): number | undefined => {
       const cause = e instanceof ToolscoreError ? e.cause : e;
       return cause instanceof SdkHttpError && typeof cause.status === "number" ? cause.status : undefined;
+    };
+    // After the handshake too, a request refused for its credentials (401, or 403 for a scope) is
+    // not that request's answer: the command cannot go on, and says why as it would at the start.
+    const refusedCredentials = (t: Transport): Transport => {
+      const send = t.send.bind(t);
+      t.send = async (message, options) => {
+        try {
+          await send(message, options);
+        } catch (e) {
+          const status = statusOf(e);
+          const credentials =
+            e instanceof InsufficientScopeError ||
+            e instanceof UnauthorizedError ||
+            status === 401 ||
+            status === 403;
+          throw (
+            (credentials && (authError(e) ?? authFailure(shown, challenge, sentCredentials, granted()))) || e
+          );
+        }
+      };
+      return t;
     };
     // A 2026-07-28 server refuses a request it will not serve with HTTP 400 and the JSON-RPC error
     // in the body: that is the request's answer (a refused version reads as one), not an outage.
@@ -100,7 +124,7 @@ export class MCPHttpClient extends MCPClient {
     const deadline = Date.now() + (opts.timeout ?? 30) * 1000;
     if (!opts.preferSse) {
       try {
-        current = httpTransport(sdk, endpoint, false, transportOptions);
+        current = refusedCredentials(httpTransport(sdk, endpoint, false, transportOptions));
         const { session, info } = await MCPClient.open(current, {
           ...opts,
           errorInSendFailure,
@@ -126,7 +150,7 @@ export class MCPHttpClient extends MCPClient {
       }
     }
     try {
-      const transport = httpTransport(sdk, endpoint, true, transportOptions);
+      const transport = refusedCredentials(httpTransport(sdk, endpoint, true, transportOptions));
       current = transport;
       const forced = opts.protocol !== undefined && opts.protocol !== "auto";
       const { session, info } = await MCPClient.open(transport, {

@@ -24,7 +24,7 @@ export interface SignInOptions {
   force?: boolean;
   /** Milliseconds to wait for the person to finish in the browser. */
   timeoutMs: number;
-  /** Open a browser at the authorization URL (only where there is a display). */
+  /** Open a browser at the authorization URL (BROWSER, or the platform's opener where there is a display). */
   openBrowser: boolean;
   /** The environment the browser opener runs in (default: this process's). */
   env?: Record<string, string | undefined>;
@@ -68,7 +68,13 @@ export async function signIn(url: string, opts: SignInOptions): Promise<SignedIn
       scope: opts.scope ?? challenge.scope,
       resourceMetadataUrl: challenge.resourceMetadataUrl,
     };
-    const first = await auth(provider, { ...base, forceReauthorization: opts.force });
+    // What the SDK refuses (an issuer or resource that does not match, an error from the
+    // authorization server) is a sign-in that failed, said in one line.
+    const attempt = (o: Parameters<typeof auth>[1]) =>
+      auth(provider, o).catch((e: unknown) => {
+        throw e instanceof ToolscoreError ? e : failure(url, e instanceof Error ? e.message : String(e));
+      });
+    const first = await attempt({ ...base, forceReauthorization: opts.force });
     if (first === "REDIRECT") {
       const back = await listener.callback(opts.timeoutMs);
       if (back.get("state") !== provider.state())
@@ -77,7 +83,7 @@ export async function signIn(url: string, opts: SignInOptions): Promise<SignedIn
       if (error !== null) throw failure(url, `the authorization server refused it (${error})`);
       const code = back.get("code");
       if (code === null) throw failure(url, "the authorization server's answer carried no code");
-      await auth(provider, { ...base, authorizationCode: code, iss: back.get("iss") ?? undefined });
+      await attempt({ ...base, authorizationCode: code, iss: back.get("iss") ?? undefined });
     }
     const result = provider.result();
     if (!result) throw failure(url, "the authorization server gave no token");
@@ -197,19 +203,31 @@ async function listen(): Promise<Listener> {
   };
 }
 
-// The platform's own opener, detached; where it fails, the printed URL is the way.
+// The program named by BROWSER (as other command-line tools read it: a list of commands separated
+// by ':', the first used, `%s` standing for the URL or else the URL appended), or else the
+// platform's own opener; detached. Where it fails, the printed URL is the way.
 function openInBrowser(url: string, env: Record<string, string | undefined>): void {
-  const [cmd, args] =
-    process.platform === "darwin"
-      ? ["open", [url]]
-      : process.platform === "win32"
-        ? ["rundll32", ["url.dll,FileProtocolHandler", url]]
-        : ["xdg-open", [url]];
+  const [cmd, ...args] = browserCommand(url, env);
   try {
-    const child = spawn(cmd, args as string[], { stdio: "ignore", detached: true, env });
+    const child = spawn(cmd!, args, { stdio: "ignore", detached: true, env });
     child.on("error", () => {});
     child.unref();
   } catch {
     // The URL was printed.
   }
+}
+
+/** The command that opens `url`: BROWSER's first command when it is set, else the platform's opener. */
+function browserCommand(url: string, env: Record<string, string | undefined>): string[] {
+  const chosen = (env.BROWSER ?? "")
+    .split(process.platform === "win32" ? ";" : ":")
+    .map((c) => c.trim())
+    .find((c) => c !== "");
+  if (chosen) {
+    const words = chosen.split(/\s+/);
+    return words.some((w) => w.includes("%s")) ? words.map((w) => w.replaceAll("%s", url)) : [...words, url];
+  }
+  if (process.platform === "darwin") return ["open", url];
+  if (process.platform === "win32") return ["rundll32", "url.dll,FileProtocolHandler", url];
+  return ["xdg-open", url];
 }

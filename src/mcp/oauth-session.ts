@@ -22,6 +22,9 @@ export interface SignInUse {
   client?: PreRegisteredClient;
 }
 
+/** The provider of a stored sign-in tells the scope its token was granted, for a step-up's advice. */
+export type SignInAuth = (AuthProvider & { grantedScope?: () => string | undefined }) | OAuthClientProvider;
+
 /** A challenge a server answered with (401 or 403), as the transport's fetch saw it. */
 export interface Challenge {
   status: number;
@@ -48,7 +51,7 @@ export async function signInAuthProvider(
   url: string,
   use: SignInUse,
   timeoutMs: number,
-): Promise<AuthProvider | OAuthClientProvider> {
+): Promise<SignInAuth> {
   const store = use.store;
   const found = store ? pick(signInsFor(readCredentials(store), url, use.client?.clientId), url) : undefined;
   if (!found && use.client?.clientSecret) {
@@ -82,6 +85,7 @@ export async function signInAuthProvider(
   let current = found;
   if (!store) return { token: () => Promise.resolve(undefined) };
   return {
+    grantedScope: () => (typeof current?.tokens.scope === "string" ? current.tokens.scope : undefined),
     token: () => Promise.resolve(current && tokenUsable(current) ? current.tokens.access_token : undefined),
     onUnauthorized: (ctx) =>
       withCredentialsLock(store, timeoutMs, async () => {
@@ -140,19 +144,23 @@ async function refresh(
 /**
  * The error for a connection that failed on credentials, or undefined when it did not: a 401 with
  * no credentials sent (a sign-in is needed), a 401 for the credentials sent (rejected), or a 403
- * `insufficient_scope` (the scope it names is refused). What the server said is kept as data.
+ * `insufficient_scope` (the scope it names is refused). What the server said is kept as data; the
+ * scope to sign in for is the one the token was `granted` and the one asked for together, since a
+ * server may name only what is missing (the 2026-07-28 specification asks for the union).
  */
 export function authFailure(
   url: string,
   challenge: Challenge | undefined,
   sentCredentials: boolean,
+  granted?: string,
 ): ToolscoreError | undefined {
   if (!challenge) return undefined;
   if (challenge.status === 403 && challenge.error === "insufficient_scope") {
+    const scope = challenge.scope ? scopeUnion(granted, challenge.scope) : undefined;
     return new ToolscoreError(
       "AUTH_REQUIRED",
       `${url} refused the request: the token lacks a scope it needs (insufficient_scope${challenge.scope ? `, scope ${JSON.stringify(challenge.scope)}` : ""})`,
-      { url, problem: "scope-refused", ...(challenge.scope ? { scope: challenge.scope } : {}) },
+      { url, problem: "scope-refused", ...(scope ? { scope } : {}) },
     );
   }
   if (challenge.status !== 401) return undefined;
@@ -162,4 +170,10 @@ export function authFailure(
     `${url} rejected the access token (HTTP 401${challenge.error ? ` ${challenge.error}` : ""})`,
     { url, problem: "token-rejected" },
   );
+}
+
+// Scopes held, then those asked for that are not held, once each, in the order given.
+function scopeUnion(held: string | undefined, asked: string): string {
+  const words = [...(held ?? "").split(" "), ...asked.split(" ")].filter((w) => w !== "");
+  return [...new Set(words)].join(" ");
 }

@@ -5,6 +5,7 @@ import type { CallTool } from "../mcp/types.js";
 import type { Effect } from "../pin/effects.js";
 import { harvest } from "./harvest.js";
 import { judgeOutcome, judgeThrown, type Verdict } from "./judge.js";
+import { isToolscoreError } from "../util/errors.js";
 import { isReadOnly, observe, pickObserver } from "./observe.js";
 import { emptyKnown, hasKnownSlot, withKnown, type Known } from "./known.js";
 import { planCalls, type PlannedCall } from "./plan.js";
@@ -75,6 +76,9 @@ async function execute(
     if (known && o.ok && v.class === "ok") harvest(o.result, known);
     return v;
   } catch (e) {
+    // A server that refuses the credentials (a sign-in, a scope) has not answered the call: the
+    // card cannot be made, and the command says what to do instead of failing the tool.
+    if (isToolscoreError(e, "AUTH_REQUIRED")) throw e;
     return judgeThrown(e);
   }
 }

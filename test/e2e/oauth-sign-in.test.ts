@@ -2,13 +2,14 @@
 // 127.0.0.1): `mcp login` through the SDK's auth(), every command using and refreshing the stored
 // token, the lines for a missing sign-in, a rejected token and a refused scope, and no browser or
 // wait without a terminal.
+// time limit: 240 s
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startOAuthServers, type OAuthFixture } from "../fixtures/servers/oauth-server.mjs";
 import { startV2Http } from "../fixtures/servers/v2-http.mjs";
-import { runCli, tempDir } from "../support/cli.js";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { fakeOpener, loginAsBrowser } from "../support/oauth.js";
 
 let f: OAuthFixture;
@@ -149,6 +150,25 @@ describe("login opens a browser only on a terminal with a display", () => {
     for (let i = 0; i < 50 && !existsSync(opener.opened); i++) await new Promise((r) => setTimeout(r, 20));
     assert.match(readFileSync(opener.opened, "utf8"), /\/authorize\?/);
   });
+
+  test("BROWSER names the program, with or without a terminal: its first command, %s or the URL appended", async () => {
+    // A browser with no person at it: it follows the redirects back to the 127.0.0.1 listener.
+    const follower = `${process.execPath} ${join(ROOT, "scripts", "conformance-browser.mjs")}`;
+    const opener = fakeOpener(join(tmp.dir, "browser-env"));
+    for (const [name, browser] of [
+      ["e1", follower],
+      ["e2", `${follower} %s:xdg-open`],
+    ] as const) {
+      const r = await runCli(["mcp", "login", f.url], {
+        env: { ...home(name), BROWSER: browser, PATH: opener.path, DISPLAY: "", WAYLAND_DISPLAY: "" },
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^Signed in to http:\/\/127\.0\.0\.1:\d+\/mcp \(scope mcp:read\)/);
+      const list = await runCli(["mcp", "list", f.url], { env: home(name) });
+      assert.equal(list.code, 0, list.stderr);
+    }
+    assert.equal(existsSync(opener.opened), false, "the platform's opener was not run");
+  });
 });
 
 describe("scopes", () => {
@@ -180,6 +200,54 @@ describe("scopes", () => {
       assert.equal(list.code, 0, list.stderr);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe("a sign-in the authorization server's answers do not allow", () => {
+  test("an authorization response from another issuer: one line, exit 2, nothing stored", async () => {
+    const evil = await startOAuthServers({ redirectIssuer: "https://evil.example.com" });
+    try {
+      const env = home("wrong-iss");
+      const login = await loginAsBrowser([evil.url], env);
+      assert.equal(login.code, 2);
+      assert.match(
+        login.stderr,
+        new RegExp(
+          `\\ntoolscore: could not sign in to ${evil.url.replace(/[.]/g, "\\.")}: Issuer mismatch in authorization response \\(RFC 9207\\)[^\\n]*"https://evil\\.example\\.com"\\n$`,
+        ),
+      );
+      assert.doesNotMatch(login.stderr, /internal error/);
+      assert.equal(existsSync(join(env.XDG_CONFIG_HOME, "toolscore", "credentials.json")), false);
+    } finally {
+      await evil.close();
+    }
+  });
+});
+
+describe("a scope refused on tools/call", () => {
+  test("mcp test stops with the scope line (held and asked together), not a failing tool; after login --scope it grades", async () => {
+    const stepUp = await startOAuthServers({ callScope: "mcp:write" });
+    try {
+      const env = home("step-up");
+      const login = await loginAsBrowser([stepUp.url], env);
+      assert.equal(login.code, 0, login.stderr);
+      const refused = await runCli(["mcp", "test", stepUp.url, "--allow-writes"], { env });
+      assert.equal(refused.code, 2);
+      assert.equal(refused.stdout, "");
+      assert.equal(
+        refused.stderr,
+        `toolscore: ${stepUp.url} refused the request: the token lacks a scope it needs (insufficient_scope, scope "mcp:write"): sign in for it with toolscore mcp login ${stepUp.url} --scope "mcp:read mcp:write"\n`,
+      );
+      const again = await loginAsBrowser([stepUp.url, "--scope", "mcp:read mcp:write"], env);
+      assert.equal(again.code, 0, again.stderr);
+      assert.equal(stepUp.log.authorize.at(-1)!.scope, "mcp:read mcp:write");
+      const graded = await runCli(["mcp", "test", stepUp.url, "--allow-writes"], { env });
+      assert.equal(graded.code, 0, graded.stderr);
+      assert.match(graded.stdout, /Grade [A-F]/);
+      assert.doesNotMatch(graded.stdout, /insufficient|scope/i);
+    } finally {
+      await stepUp.close();
     }
   });
 });

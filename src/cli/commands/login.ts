@@ -15,8 +15,9 @@ Signs in to a server at a URL with OAuth, as the MCP authorization specification
 stores the tokens for every later command (list, lint, test, pin, verify-pin, diff) to use and
 refresh. SERVER is a URL, or --config PATH --server NAME naming a URL entry.
 
-The sign-in opens a browser where there is a display; otherwise it prints the URL to open (on any
-machine whose browser can reach this one's 127.0.0.1), and waits for the browser to come back.
+The sign-in opens a browser where there is a display, or runs the program the BROWSER environment
+variable names (with or without one); otherwise it prints the URL to open (on any machine whose
+browser can reach this one's 127.0.0.1), and waits for the browser to come back.
 Tokens are kept in the user's sign-in store (see the README's reference), never in any output.
 
 Options:
@@ -56,6 +57,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const client = preRegisteredClient(values, ctx);
   const store = credentialsPath(ctx.env);
   const display = Boolean(ctx.env.DISPLAY || ctx.env.WAYLAND_DISPLAY) || process.platform !== "linux";
+  // BROWSER names the program to open URLs with: the user's choice, with or without a display.
+  const browser = Boolean(ctx.env.BROWSER?.trim());
   let scope = values.scope;
   for (let attempt = 0; ; attempt++) {
     const done = await signIn(target.url, {
@@ -65,7 +68,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...(scope !== undefined ? { scope } : {}),
       force: attempt > 0,
       timeoutMs: (connect.timeout ?? 300) * 1000,
-      openBrowser: ctx.isTTY && display,
+      openBrowser: browser || (ctx.isTTY && display),
       env: ctx.env,
       onAuthorizationUrl: (url) => ctx.stderr(`Open this URL to sign in to ${target.label}:\n  ${url}\n`),
     });
