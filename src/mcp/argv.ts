@@ -49,3 +49,17 @@ export function splitCommand(command: string): string[] {
 function usage(command: string, why: string): ToolscoreError {
   return new ToolscoreError("USAGE", `cannot read the launch command ${JSON.stringify(command)}: ${why}`);
 }
+
+// Words a shell and splitCommand both read as they are, unquoted.
+const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/**
+ * Joins argv into one launch command that {@link splitCommand} splits back into exactly `argv`:
+ * a word of plain characters as it is, any other in single quotes (a quote inside as `'\''`). The
+ * first word is quoted when it starts with a dash, so that the line never reads as an option.
+ */
+export function joinCommand(argv: readonly string[]): string {
+  return argv
+    .map((w, i) => (PLAIN.test(w) && !(i === 0 && w.startsWith("-")) ? w : `'${w.replaceAll("'", "'\\''")}'`))
+    .join(" ");
+}

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
+import { PassThrough } from "node:stream";
 import { ToolscoreError } from "../util/errors.js";
 import { escapedDescendants, groupAlive, pidAlive, signalGroup, signalPid, stopPids } from "./proc-tree.js";
 
@@ -41,10 +42,27 @@ let ahead: { spec: LaunchSpec; child: Promise<ChildProcess> } | undefined;
  */
 export function launchAhead(spec: LaunchSpec): void {
   if (ahead) return;
-  const child = spawnInGroup(spec);
+  const child = spawnInGroup(spec).then(keepOutput);
   // A failed start is reported to the command that takes the process, which awaits the same promise.
   child.catch(() => {});
   ahead = { spec, child };
+}
+
+/**
+ * Node discards what a child wrote to a pipe that nobody reads once the child exits, and the
+ * command reads the output of a server launched ahead only when it takes the process (a server
+ * that crashes at once has said why on stderr by then): each stream goes through one that keeps
+ * what comes until it is read.
+ */
+function keepOutput(child: ChildProcess): ChildProcess {
+  for (const name of ["stdout", "stderr"] as const) {
+    const stream = child[name];
+    if (!stream) continue;
+    const kept = new PassThrough();
+    stream.pipe(kept);
+    child[name] = kept;
+  }
+  return child;
 }
 
 /** Stops the server launched ahead if no command took it (a usage error, a saved file after all). */

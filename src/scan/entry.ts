@@ -2,7 +2,7 @@
 import { basename } from "node:path";
 import { isObject } from "../util/json.js";
 import { showArgv, showUrl } from "./argv-secrets.js";
-import { KEPT_PREFIX } from "./guard-install-url.js";
+import { KEPT_PREFIX } from "./guard-install-kept.js";
 
 /** How an entry is reached, as the scan shows it. */
 export interface EntryFacts {
@@ -31,7 +31,7 @@ export function placeholdersIn(values: readonly unknown[]): string[] {
 /**
  * True when an argv runs `toolscore mcp guard`: the words `mcp guard` after a word naming the
  * toolscore binary (or its `cli.js` run by node), or after any launcher (a wrapper script, an
- * alias) when they go on as the guard's own do, with `--lock` before a `--`.
+ * alias) when they go on as the guard's own do, with `--lock` (before a `--`, if there is one).
  */
 export function isGuardedArgv(argv: readonly string[]): boolean {
   const i = argv.findIndex((a, k) => a === "mcp" && argv[k + 1] === "guard");
@@ -40,8 +40,10 @@ export function isGuardedArgv(argv: readonly string[]): boolean {
     return true;
   const rest = argv.slice(i + 2);
   const dash = rest.indexOf("--");
-  return dash > 0 && rest.slice(0, dash).includes("--lock");
+  return rest.slice(0, dash < 0 ? undefined : dash).includes("--lock");
 }
+
+const OWN_KEPT = [`${KEPT_PREFIX}command`, `${KEPT_PREFIX}args`];
 
 const keys = (v: unknown) => (isObject(v) ? Object.keys(v).sort() : []);
 const values = (v: unknown) => (isObject(v) ? Object.values(v) : []);
@@ -82,8 +84,8 @@ export function entryFacts(raw: unknown): EntryFacts | { problem: string } {
 
 /**
  * A config entry as it is without the guard: for an entry that `mcp guard --install` wrapped, the
- * server's own command (the words after `--`) or its own URL entry (the keys kept under
- * `x-toolscore-` names); any other entry as it is. Pinning and verifying a config check the
+ * server's own command or URL entry (the keys kept under `x-toolscore-` names, or in the earlier
+ * form the words after `--`); any other entry as it is. Pinning and verifying a config check the
  * servers themselves, not the guard in front of them.
  */
 export function unguardedEntry(raw: unknown): unknown {
@@ -102,6 +104,14 @@ export function unguardedEntry(raw: unknown): unknown {
   if (typeof raw.command !== "string" || !Array.isArray(raw.args)) return raw;
   const argv = [raw.command, ...raw.args.map(String)];
   if (!isGuardedArgv(argv)) return raw;
+  const command = kept("command");
+  if (typeof command === "string") {
+    const rest = Object.fromEntries(
+      Object.entries(raw).filter(([k]) => k !== "command" && k !== "args" && !OWN_KEPT.includes(k)),
+    );
+    const args = kept("args");
+    return { ...rest, command, ...(args === undefined ? {} : { args }) };
+  }
   const dash = argv.indexOf("--", argv.indexOf("guard"));
   if (dash < 0 || dash + 1 >= argv.length) return raw;
   return { ...raw, command: argv[dash + 1], args: argv.slice(dash + 2) };

@@ -6,15 +6,12 @@
 import { findNodeAtLocation, type Edit, type Node } from "jsonc-parser";
 import type { ConfigShape } from "../mcp/config-file.js";
 import { isSecretName } from "../mcp/redact.js";
+import { KEPT_PREFIX, keepAndInsert, keyOf, takeOutAndRestore } from "./guard-install-kept.js";
 
-/** The prefix of the names the entry's own keys are kept under while it is wrapped. */
-export const KEPT_PREFIX = "x-toolscore-";
 const URL_KEYS = ["url", "serverUrl", "httpUrl"];
 const KEPT_KEYS = [...URL_KEYS, "type", "headers"];
 
 const list = (words: readonly string[]) => words.map((w) => JSON.stringify(w)).join(", ");
-const keyNode = (p: Node) => p.children![0]!;
-const keyOf = (p: Node) => keyNode(p).value as string;
 // A value made only of references (`${env:TOKEN}`, `Bearer ${TOKEN}`) is filled in by the client.
 const reference = (v: string) => /^(?:(?:bearer|basic|token)\s+)?(?:\$\{[^{}\s]*\})+$/i.test(v);
 
@@ -69,22 +66,11 @@ export function wrapUrlEntry(entry: Node, shape: ConfigShape, words: string[]): 
     shape === "opencode"
       ? `"type": "local", "command": [${list([bin!, ...args])}], `
       : `"command": ${JSON.stringify(bin)}, "args": [${list(args)}], ${typeProp ? '"type": "stdio", ' : ""}`;
-  const renames = [urlProp!, typeProp, headersProp]
-    .filter((p): p is Node => p !== undefined)
-    .map((p) => ({
-      offset: keyNode(p).offset,
-      length: keyNode(p).length,
-      content: JSON.stringify(KEPT_PREFIX + keyOf(p)),
-    }));
-  const first = entry.children![0]!;
-  // The insert and a rename of the first key share an offset: one edit, the insert first.
-  const atFirst = renames.find((r) => r.offset === first.offset);
-  return [
-    atFirst === undefined
-      ? { offset: first.offset, length: 0, content: inserted }
-      : { ...atFirst, content: inserted + atFirst.content },
-    ...renames.filter((r) => r !== atFirst),
-  ];
+  return keepAndInsert(
+    entry,
+    [urlProp!, typeProp, headersProp].filter((p): p is Node => p !== undefined).map(keyOf),
+    inserted,
+  );
 }
 
 /**
@@ -92,24 +78,6 @@ export function wrapUrlEntry(entry: Node, shape: ConfigShape, words: string[]): 
  * keys renamed back. Undefined when the entry no longer starts with what install put there.
  */
 export function unwrapUrlEntry(entry: Node, shape: ConfigShape): Edit[] | undefined {
-  const props = entry.children!;
-  const typed = props.some((p) => keyOf(p) === `${KEPT_PREFIX}type`);
-  const keys = insertedKeys(shape, typed);
-  if (props.length <= keys.length || keys.some((k, i) => keyOf(props[i]!) !== k)) return undefined;
-  const next = props[keys.length]!;
-  const renames = props
-    .filter((p) => keyOf(p).startsWith(KEPT_PREFIX) && KEPT_KEYS.includes(keyOf(p).slice(KEPT_PREFIX.length)))
-    .map((p) => ({
-      offset: keyNode(p).offset,
-      length: keyNode(p).length,
-      content: JSON.stringify(keyOf(p).slice(KEPT_PREFIX.length)),
-    }));
-  const atNext = renames.find((r) => r.offset === next.offset);
-  const cut = { offset: props[0]!.offset, length: next.offset - props[0]!.offset, content: "" };
-  return [
-    atNext === undefined
-      ? cut
-      : { offset: cut.offset, length: cut.length + atNext.length, content: atNext.content },
-    ...renames.filter((r) => r !== atNext),
-  ];
+  const typed = entry.children!.some((p) => keyOf(p) === `${KEPT_PREFIX}type`);
+  return takeOutAndRestore(entry, insertedKeys(shape, typed), KEPT_KEYS);
 }

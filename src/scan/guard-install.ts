@@ -1,12 +1,19 @@
 // Installing the guard into a client config: each command entry rewritten in place so that the client
-// launches `toolscore mcp guard --lock LOCK [--server NAME] -- <the original command>`, and back.
-// Only the text of the command and the start of the argument list change: comments, formatting,
-// env, cwd, type and keys toolscore does not know stay as they are, so that uninstalling gives the
-// file back byte for byte. URL entries: see guard-install-url.ts.
+// launches `toolscore mcp guard --lock LOCK [--server NAME] 'CMD' 'ARG'...`, the server's own
+// command in one argument, and back. One argument, not `-- CMD ARG...`: a launcher that parses the
+// entry's arguments again with an option parser (the MCP Inspector's --config mode) drops a `--`
+// and takes options it knows from the words after it. The entry's own `command` and `args` stay as
+// written under `x-toolscore-` names (guard-install-kept.ts); comments, formatting, env, cwd, type
+// and keys toolscore does not know stay as they are, so that uninstalling gives the file back byte
+// for byte. Entries installed in the earlier `-- CMD ARG...` form are still recognised and
+// uninstalled. Opencode's one-list entries, whose client launches the list as it is, keep that
+// form. URL entries: see guard-install-url.ts.
 import { applyEdits, findNodeAtLocation, parseTree, type Edit, type Node } from "jsonc-parser";
 import { qualifiedName, type ConfigShape, type ServerBlock } from "../mcp/config-file.js";
+import { joinCommand } from "../mcp/argv.js";
 import { compareCodeUnits } from "../util/order.js";
 import { isGuardedArgv } from "./entry.js";
+import { KEPT_PREFIX, keepAndInsert, keyOf, takeOutAndRestore } from "./guard-install-kept.js";
 import { isUrlEntry, isWrappedUrlEntry, unwrapUrlEntry, wrapUrlEntry } from "./guard-install-url.js";
 
 /** What happened to one entry. */
@@ -85,29 +92,16 @@ function wrapSteps(
     const first = found.command.children![0]!;
     return [() => [{ offset: first.offset, length: 0, content: `${list([...o.toolscore, ...guard])}, ` }]];
   }
+  const taken = entry.children!.map(keyOf).find((k) => OWN.some((own) => k === KEPT_PREFIX + own));
+  if (taken !== undefined) return `it already has a key ${taken}, where install keeps the entry's own`;
   const [bin, ...rest] = o.toolscore;
-  const command: Edit = {
-    offset: found.command.offset,
-    length: found.command.length,
-    content: JSON.stringify(bin),
-  };
-  // The command's own string moves into the list as written (its escapes kept), so that
-  // uninstalling can move it back byte for byte.
-  const words = (text: string) => `${list([...rest, ...guard])}, ${nodeText(text, found.command)}`;
-  const args = found.args;
-  // A list to add goes right after the command, on its line: the rest of the entry keeps its form.
-  if (args === undefined)
-    return [(text) => [{ ...command, content: `${command.content}, "args": [${words(text)}]` }]];
-  const first = args.children![0];
-  return [
-    (text) => [
-      command,
-      first === undefined
-        ? { offset: args.offset + 1, length: 0, content: words(text) }
-        : { offset: first.offset, length: 0, content: `${words(text)}, ` },
-    ],
-  ];
+  const args = [...rest, ...guard.slice(0, -1), joinCommand(found.argv)];
+  const inserted = `"command": ${JSON.stringify(bin)}, "args": [${list(args)}], `;
+  return [(_, now) => keepAndInsert(now, OWN, inserted)];
 }
+
+// The keys of a command entry that install keeps under `x-toolscore-` names, and puts first.
+const OWN = ["command", "args"];
 
 const nodeText = (text: string, n: Node) => text.slice(n.offset, n.offset + n.length);
 
@@ -119,6 +113,11 @@ function unwrapSteps(path: string[], entry: Node, shape: ConfigShape): Step[] | 
     if (unwrapUrlEntry(entry, shape) === undefined) return undefined;
     return [(_, now) => unwrapUrlEntry(now, shape)!];
   }
+  if (shape !== "opencode" && entry.children!.some((p) => keyOf(p) === `${KEPT_PREFIX}command`)) {
+    if (takeOutAndRestore(entry, OWN, OWN) === undefined) return undefined;
+    return [(_, now) => takeOutAndRestore(now, OWN, OWN)!];
+  }
+  // The earlier form: `toolscore mcp guard … -- CMD ARG...`, the entry's own words after `--`.
   const dash = found.argv.indexOf("--", found.argv.indexOf("guard"));
   if (dash < 0 || dash + 1 >= found.argv.length) return undefined;
   if (shape === "opencode") {

@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

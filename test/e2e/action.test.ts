@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 // The GitHub Action's entry (dist/action.js) run the way the runner runs it: inputs as INPUT_*
 // variables with their dashes, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files, real servers.
 import { after, before, describe, test } from "node:test";

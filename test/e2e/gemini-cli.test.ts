@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 // A real client, Gemini CLI (Apache-2.0, from npm): its settings are pinned and the guard installed
 // into them, and the client's own headless listing (`gemini mcp list`, which connects to each
 // server) finds every guarded server connected; under a lock set edited by hand, the guard refuses

@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 // A model-based fuzz test of the guard. A hostile server model (test/fixtures/servers/fuzz-hostile.mjs)
 // driven by a seeded schedule answers the guard's requests in every way it can think of and acts
 // of its own accord in between; a client (a raw one, the SDK's v1 client, the SDK's v2 client)

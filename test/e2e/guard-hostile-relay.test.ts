@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 // A server that tries to slip a drifted surface past the guard, each way as its own test, with the
 // official SDK client (v1) and a raw line client on the other side, over stdio and over HTTP. The
 // rule: only what the guard judged reaches the client, and the drifted text never does.

@@ -27,7 +27,7 @@ const guardOn = (lock: string) => [
 async function refusedWithoutServer(lock: string, says: RegExp): Promise<void> {
   const pids = pidRecorder();
   try {
-    const r = await runBin(guardOn(lock), { env: pids.env, timeoutMs: 15_000 });
+    const r = await runBin(guardOn(lock), { env: pids.env, timeoutMs: 120_000 });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, says);
     assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);

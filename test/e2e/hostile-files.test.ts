@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 // Files and options a user's machine hands toolscore, driven through the built bin: JSON files
 // that start with a byte-order mark, out-of-range --timeout, a missing working folder, output
 // paths that are devices or FIFOs, and a write that fails part-way.

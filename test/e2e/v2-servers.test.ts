@@ -1,3 +1,4 @@
+// time limit: 300 s (many server and client processes)
 // Every command on servers built with the v2 server SDK, over stdio and Streamable HTTP, that
 // serve MCP 2026-07-28 only or both eras: the version spoken is 2026-07-28, tools come from every
 // page exactly as sent, a tool that needs sampling is skipped as "needs input", and a lock made

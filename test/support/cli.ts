@@ -46,7 +46,8 @@ export async function runCli(
 
 /**
  * Runs a Node script as a child process and captures its output. `env` is laid over this
- * process's environment, or replaces it with `replaceEnv`.
+ * process's environment, or replaces it with `replaceEnv`. A run past `timeoutMs` (default 120 s)
+ * is killed and fails: a guard against a hang, generous so that a busy machine never trips it.
  */
 export function runNode(
   script: string,
@@ -66,7 +67,7 @@ export function runNode(
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       fail(new Error(`${script} ${argv.join(" ")} hung`));
-    }, opts.timeoutMs ?? 30_000);
+    }, opts.timeoutMs ?? 120_000);
     child.on("close", (code) => {
       clearTimeout(timer);
       done({ code: code ?? -1, stdout, stderr });

@@ -1,8 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { splitCommand } from "../../src/mcp/argv.js";
+import { joinCommand, splitCommand } from "../../src/mcp/argv.js";
 import { isToolscoreError } from "../../src/util/errors.js";
+import { runs } from "../support/runs.js";
 
 const cases: Array<[string, string[]]> = [
   ["python server.py", ["python", "server.py"]],
@@ -37,5 +38,26 @@ test("splitCommand undoes POSIX single-quoting of any argv (property)", () => {
     fc.property(fc.array(fc.string({ unit: "binary" }), { minLength: 1 }), (argv) => {
       assert.deepEqual(splitCommand(argv.map(quote).join(" ")), argv);
     }),
+    { numRuns: runs(100) },
   );
+});
+
+test("joinCommand gives one argument that splitCommand splits back into the argv (property)", () => {
+  const word = fc.oneof(
+    fc.string({ unit: "binary" }),
+    fc.constantFrom("--", "-y", "", "a b", "it's", "${X}"),
+  );
+  fc.assert(
+    fc.property(fc.array(word, { minLength: 1 }), (argv) => {
+      const line = joinCommand(argv);
+      assert.deepEqual(splitCommand(line), argv);
+      assert.ok(!line.startsWith("-"), "never reads as an option");
+    }),
+    { numRuns: runs(200) },
+  );
+});
+
+test("joinCommand leaves plain words as they are", () => {
+  assert.equal(joinCommand(["npx", "-y", "notes-mcp@1.0.0"]), "npx -y notes-mcp@1.0.0");
+  assert.equal(joinCommand(["-x", "a b", "it's"]), `'-x' 'a b' 'it'\\''s'`);
 });

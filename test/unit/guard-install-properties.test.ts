@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
+import { runs } from "../support/runs.js";
 import { parseConfigText, serverBlocks, type ConfigShape } from "../../src/mcp/config-file.js";
 import { installGuard, uninstallGuard, type InstallOptions } from "../../src/scan/guard-install.js";
 import { installGuardToml, uninstallGuardToml } from "../../src/scan/guard-install-toml.js";
@@ -77,7 +78,7 @@ test("JSON and JSONC: install then uninstall gives the bytes back; installing tw
       assert.equal(again.text, installed.text);
       assert.equal(uninstallGuard(installed.text, shape, blocks).text, text);
     }),
-    { numRuns: 300, seed: 25 },
+    { numRuns: runs(300), seed: 25 },
   );
 });
 
@@ -110,7 +111,7 @@ test("Codex's TOML: install then uninstall gives the bytes back; installing twic
       assert.equal(installGuardToml(installed.text, OPTS).text, installed.text);
       assert.equal(uninstallGuardToml(installed.text).text, text);
     }),
-    { numRuns: 200, seed: 25 },
+    { numRuns: runs(200), seed: 25 },
   );
 });
 
@@ -149,6 +150,6 @@ test("through the command on a real file: bytes and mode come back, and a second
       assert.equal(readFileSync(file, "utf8"), text);
       assert.equal(statSync(file).mode & 0o777, mode);
     }),
-    { numRuns: 15, seed: 25 },
+    { numRuns: runs(15), seed: 25 },
   );
 });

@@ -1,9 +1,11 @@
-// The guard written into a config's text and taken out again: only the command and the start of
-// the argument list change, installing twice changes nothing, and uninstalling gives the bytes back.
+// The guard written into a config's text and taken out again: the guard's command goes first, the
+// entry's own kept under x-toolscore- names, installing twice changes nothing, and uninstalling
+// gives the bytes back (for entries installed in the earlier `-- CMD ARG...` form too).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseConfigText, serverBlocks, type ConfigShape } from "../../src/mcp/config-file.js";
 import { normaliseEntry } from "../../src/mcp/config.js";
+import { splitCommand } from "../../src/mcp/argv.js";
 import { installGuard, uninstallGuard, type InstallOptions } from "../../src/scan/guard-install.js";
 
 const OPTS: InstallOptions = {
@@ -66,14 +68,17 @@ test("stdio entries wrapped, env, cwd, comments and unknown keys kept", () => {
     "/home/me/toolscore.lockset.json",
     "--server",
     "notes",
-    "--",
-    "npx",
-    "-y",
-    "notes-mcp@1.0.0",
+    "npx -y notes-mcp@1.0.0",
   ]);
+  assert.deepEqual(
+    [notes["x-toolscore-command"], notes["x-toolscore-args"]],
+    ["npx", ["-y", "notes-mcp@1.0.0"]],
+  );
   assert.deepEqual([notes.env, notes.cwd, notes.disabled], [{ NOTES_KEY: "secret" }, "/srv", false]);
-  assert.deepEqual(data.mcpServers.bare!.args!.slice(-2), ["--", "notes-server"]);
-  assert.deepEqual(data.mcpServers.empty!.args!.slice(-2), ["--", "x"]);
+  assert.deepEqual(data.mcpServers.bare!.args!.slice(-2), ["bare", "notes-server"]);
+  assert.equal(data.mcpServers.bare!["x-toolscore-args"], undefined);
+  assert.deepEqual(data.mcpServers.empty!.args!.slice(-2), ["empty", "x"]);
+  assert.ok(!installed.text.includes('"--"'), "no -- for a launcher to drop");
   assert.ok(
     installed.text.includes("// Cursor, with comments") && installed.text.includes("// pinned below"),
   );
@@ -163,7 +168,7 @@ test("--server NAME wraps only that entry; a single lock adds no --server", () =
   const data = parseConfigText(one.text, "c.json", "jsonc") as {
     mcpServers: Record<string, { args?: string[] }>;
   };
-  assert.deepEqual(data.mcpServers.bare!.args, ["mcp", "guard", "--lock", OPTS.lock, "--", "notes-server"]);
+  assert.deepEqual(data.mcpServers.bare!.args, ["mcp", "guard", "--lock", OPTS.lock, "notes-server"]);
   assert.equal(data.mcpServers.notes!.args![0], "-y");
 });
 
@@ -250,5 +255,59 @@ for (const [name, entry, reason] of URL_REFUSED) {
     assert.equal(installed.text, text);
     assert.equal(installed.outcomes[0]!.action, "skipped");
     assert.match(installed.outcomes[0]!.reason!, reason);
+  });
+}
+
+test("the entry's own command and args are one argument that splits back into them exactly", () => {
+  const argv = ["/opt/my tools/srv", "--", "--header", "X: y", "it's", "", "${env:HOME}/d", "-z\nq"];
+  const text = `{"mcpServers": {"n": {"command": ${JSON.stringify(argv[0])}, "args": ${JSON.stringify(argv.slice(1))}}}}`;
+  const { installed, removed } = roundTrip(text, "mcpServers");
+  const data = parseConfigText(installed.text, "c.json", "jsonc") as {
+    mcpServers: { n: { command: string; args: string[] } };
+  };
+  const args = data.mcpServers.n.args;
+  assert.deepEqual(args.slice(0, -1), ["mcp", "guard", "--lock", OPTS.lock, "--server", "n"]);
+  assert.deepEqual(splitCommand(args.at(-1)!), argv);
+  assert.equal(removed.text, text);
+});
+
+test("an entry with an x-toolscore-command key of its own is not wrapped", () => {
+  const text = `{"mcpServers": {"n": {"command": "a", "x-toolscore-command": "b"}}}`;
+  const { installed } = roundTrip(text, "mcpServers");
+  assert.equal(installed.text, text);
+  assert.deepEqual(installed.outcomes, [
+    {
+      name: "n",
+      action: "skipped",
+      reason: "it already has a key x-toolscore-command, where install keeps the entry's own",
+    },
+  ]);
+});
+
+// Entries installed in the earlier form, `toolscore mcp guard --lock LOCK [--server NAME] -- CMD ARG...`:
+// [case, the file before install, the file as that form wrote it].
+const EARLIER: Array<[string, string, string]> = [
+  [
+    "args on lines of their own, a comment",
+    `{\n  "mcpServers": {\n    "notes": {\n      "command": "npx",\n      "args": [\n        "-y", // pinned\n        "notes-mcp@1.0.0"\n      ]\n    }\n  }\n}\n`,
+    `{\n  "mcpServers": {\n    "notes": {\n      "command": "toolscore",\n      "args": [\n        "mcp", "guard", "--lock", "/home/me/toolscore.lockset.json", "--server", "notes", "--", "npx", "-y", // pinned\n        "notes-mcp@1.0.0"\n      ]\n    }\n  }\n}\n`,
+  ],
+  [
+    "no args",
+    `{"mcpServers": {"bare": {"command": "notes-server", "env": {"K": "v"}}}}`,
+    `{"mcpServers": {"bare": {"command": "toolscore", "args": ["mcp", "guard", "--lock", "/home/me/toolscore.lockset.json", "--server", "bare", "--", "notes-server"], "env": {"K": "v"}}}}`,
+  ],
+];
+
+for (const [name, original, earlier] of EARLIER) {
+  test(`an entry installed in the earlier -- form, ${name}: seen as guarded, uninstalled byte for byte`, () => {
+    const blocks = serverBlocks(parseConfigText(earlier, "c.json", "jsonc"), "mcpServers");
+    const again = installGuard(earlier, "mcpServers", blocks, OPTS);
+    assert.equal(again.text, earlier);
+    assert.deepEqual(
+      again.outcomes.map((o) => o.reason),
+      ["already guarded"],
+    );
+    assert.equal(uninstallGuard(earlier, "mcpServers", blocks).text, original);
   });
 }

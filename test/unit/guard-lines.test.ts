@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { runs } from "../support/runs.js";
 import { LineSplitter } from "../../src/guard/lines.js";
 
 function split(chunks: string[]): string[] {
@@ -29,6 +30,7 @@ test("lines cut anywhere, or several to a chunk, come out whole and in order", (
         assert.deepEqual(split(chunks), lines);
       },
     ),
+    { numRuns: runs(100) },
   );
 });
 

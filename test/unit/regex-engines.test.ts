@@ -16,10 +16,12 @@ function check(pattern: string, value: string): string | null {
 
 test("a counted repeat the linear engine refuses (no lookaround, no back-reference) is bounded by regex-ms", () => {
   setLimits({ "regex-ms": 200 });
-  const started = Date.now();
-  // Run on the main thread this takes seconds: 2^25 ways to split 26 a's before the `!` fails.
-  assert.throws(() => check("^(a+){1,50}$", `${"a".repeat(26)}!`), NotChecked);
-  assert.ok(Date.now() - started < 3_000, `took ${Date.now() - started} ms`);
+  // Run on the main thread this takes seconds and then answers "must match pattern": 2^25 ways to
+  // split 26 a's before the `!` fails. On the worker it is stopped at regex-ms and not checked.
+  assert.throws(
+    () => check("^(a+){1,50}$", `${"a".repeat(26)}!`),
+    (e) => e instanceof NotChecked && /ran past the regex-ms limit/.test(e.message),
+  );
   // Such patterns still check values, on the worker (a pattern that once ran out of time is not
   // run again: another one).
   assert.equal(check("^(b+){1,50}$", "bbb"), null);

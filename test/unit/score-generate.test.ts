@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { runs } from "../support/runs.js";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -124,7 +125,7 @@ test("every generated valid input validates against its schema (ajv), for any sc
       assert.equal(g.valid, true, `${JSON.stringify(input)}: ${g.reason}`);
       assert.equal(validates(input, g.args), null, JSON.stringify({ input, args: g.args }));
     }),
-    { numRuns: 400 },
+    { numRuns: runs(400) },
   );
 });
 
@@ -137,7 +138,7 @@ test("generation is deterministic: the same seed gives the same arguments", () =
         generateArguments(input, new Prng(seed)).args,
       );
     }),
-    { numRuns: 100 },
+    { numRuns: runs(100) },
   );
 });
 

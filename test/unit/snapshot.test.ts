@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { runs } from "../support/runs.js";
 import { ServerSnapshot, sortTools } from "../../src/mcp/snapshot.js";
 import { isToolscoreError } from "../../src/util/errors.js";
 
@@ -76,6 +77,7 @@ describe("ServerSnapshot", () => {
           );
         },
       ),
+      { numRuns: runs(100) },
     );
   });
 

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { runs } from "../support/runs.js";
 import { escapeForDisplay, findHiddenChars } from "../../src/util/unicode.js";
 
 describe("escapeForDisplay", () => {
@@ -33,6 +34,7 @@ describe("escapeForDisplay", () => {
         assert.deepEqual(findHiddenChars(out), []);
         assert.doesNotMatch(out, /[\n\r\u001b]/);
       }),
+      { numRuns: runs(100) },
     );
   });
 });

@@ -4,6 +4,7 @@ import { compareCodeUnits } from "../../src/util/order.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { runs } from "../support/runs.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawSurfaceItem, SurfaceKind } from "../../src/mcp/surface.js";
 import { canonicalJson } from "../../src/pin/canonical.js";
@@ -100,7 +101,7 @@ test("property: pin then verify the same prompts, templates and resources is cle
       // Through the file and back, too.
       assert.deepEqual(checkPin(parseLock(JSON.parse(serializeLock(lock))), snap(s)).findings, []);
     }),
-    { numRuns: 150 },
+    { numRuns: runs(150) },
   );
 });
 
@@ -153,7 +154,7 @@ test("property: one change to one pinned field of one item is one finding on tha
       // An invisible character shows, escaped, in the diff a reviewer reads.
       if (ch.kind === "invisible") assert.match(renderPinReport(report), /\\u/);
     }),
-    { numRuns: 400 },
+    { numRuns: runs(400) },
   );
 });
 
@@ -174,7 +175,7 @@ test("property: an item added or removed is exactly one finding on it", () => {
         [{ rule: `pin-${family}-${remove ? "removed" : "added"}`, item: { kind, key: items[i]![id] } }],
       );
     }),
-    { numRuns: 150 },
+    { numRuns: runs(150) },
   );
 });
 
@@ -207,7 +208,7 @@ test("property: resources a lock did not pin are never drift; prompts and templa
         ],
       );
     }),
-    { numRuns: 100 },
+    { numRuns: runs(100) },
   );
 });
 
@@ -237,6 +238,6 @@ test("property: any hand edit of a pinned item is pin-lock-modified naming the i
       );
       assert.equal(report.ok, false);
     }),
-    { numRuns: 100 },
+    { numRuns: runs(100) },
   );
 });

@@ -32,13 +32,16 @@ export const HELP = `Usage: toolscore mcp guard --install --config FILE --lock L
 Installs the guard into a client config: each entry (or the one named) is rewritten in place so
 that the client launches
 
-  toolscore mcp guard --lock <LOCK, absolute> [--server NAME] -- <the entry's own command and args>
+  toolscore mcp guard --lock <LOCK, absolute> [--server NAME] '<the entry's own command and args>'
 
-or, for a URL entry, toolscore mcp guard --lock ... [--header "Name: value"...] <URL>, the entry's
-url, type and headers kept under x-toolscore- names. LOCK is a lock set (each entry then names its
-server with --server) or, for one server, a lock. Only the entry's command and the start of its
-args change: env, cwd, type, other keys, comments and formatting stay (JSON, JSONC, and Codex's
-TOML [mcp_servers.NAME] tables). Claude Code's per-project entries in ~/.claude.json go by
+the entry's command and args in one argument, quoted as a shell quotes them (a launcher that reads
+the arguments again with an option parser, as the MCP Inspector's --config mode does, keeps one
+argument whole), and its own command and args kept under x-toolscore- names. For a URL entry it is
+toolscore mcp guard --lock ... [--header "Name: value"...] <URL>, the entry's url, type and headers
+kept under x-toolscore- names; in Codex's TOML and opencode's one-list entries, whose clients launch
+the list as it is, toolscore mcp guard --lock ... -- <the entry's own command and args>. LOCK is a
+lock set (each entry then names its server with --server) or, for one server, a lock. Env, cwd,
+other keys, comments and formatting stay (JSON, JSONC, and Codex's TOML [mcp_servers.NAME] tables). Claude Code's per-project entries in ~/.claude.json go by
 DIR:NAME (the project folder, a colon, the name), as in the lock set mcp pin --config writes.
 
 The file is the user's: a symlink's target is edited and the link kept; mode and owner are kept;
