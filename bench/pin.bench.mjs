@@ -1,5 +1,5 @@
 // Pin and verify a synthetic server of 1,000 and 10,000 tools with realistic schemas, built in
-// memory from the library in dist/index.js. Each size runs in its own child process so that its
+// memory from the library in dist/core.js. Each size runs in its own child process so that its
 // peak memory (maxRSS) is its own. Prints time and peak memory per size and how they grow.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -8,12 +8,12 @@ import { loadavg } from "node:os";
 import { TOOL_SOURCE } from "./synthetic-tool.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const lib = join(here, "..", "dist", "index.js");
+const lib = join(here, "..", "dist", "core.js");
 
 // The child: builds the snapshot, then times buildLock + serializeLock (pin), and parseLock +
-// checkPin against a server where 1% of the tools changed (verify).
+// verifyPin against a server where 1% of the tools changed (verify).
 const child = `
-const { ServerSnapshot, buildLock, serializeLock, parseLock, checkPin } = await import(${JSON.stringify(lib)});
+const { ServerSnapshot, buildLock, serializeLock, parseLock, verifyPin } = await import(${JSON.stringify(lib)});
 const n = Number(process.argv[1]);
 const verbs = ["get", "list", "create", "update", "delete", "search", "send", "run"];
 ${TOOL_SOURCE}
@@ -25,7 +25,7 @@ const c0 = process.cpuUsage();
 const t0 = performance.now();
 const text = serializeLock(buildLock(base));
 const t1 = performance.now();
-const report = checkPin(parseLock(JSON.parse(text)), drifted);
+const report = verifyPin(parseLock(JSON.parse(text)), drifted);
 const t2 = performance.now();
 if (report.findings.length !== n / 100) throw new Error("unexpected findings: " + report.findings.length);
 const cpu = process.cpuUsage(c0);

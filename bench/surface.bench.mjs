@@ -8,12 +8,12 @@ import { loadavg } from "node:os";
 import { TOOL_SOURCE } from "./synthetic-tool.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const lib = join(here, "..", "dist", "index.js");
+const lib = join(here, "..", "dist", "core.js");
 
 // The child: builds the snapshot, then times buildLock + serializeLock (pin), and parseLock +
-// checkPin against a server where 1% of every kind changed (verify).
+// verifyPin against a server where 1% of every kind changed (verify).
 const child = `
-const { ServerSnapshot, buildLock, serializeLock, parseLock, checkPin } = await import(${JSON.stringify(lib)});
+const { ServerSnapshot, buildLock, serializeLock, parseLock, verifyPin } = await import(${JSON.stringify(lib)});
 const withSurface = process.argv[1] === "all";
 const verbs = ["get", "list", "create", "update", "delete", "search", "send", "run"];
 ${TOOL_SOURCE}
@@ -50,7 +50,7 @@ globalThis.gc?.();
 const t0 = performance.now();
 const text = serializeLock(buildLock(base));
 const t1 = performance.now();
-const report = checkPin(parseLock(JSON.parse(text)), drifted);
+const report = verifyPin(parseLock(JSON.parse(text)), drifted);
 const t2 = performance.now();
 const expected = withSurface ? 120 : 100;
 if (report.findings.length !== expected) throw new Error("unexpected findings: " + report.findings.length);

@@ -1,6 +1,6 @@
-// Bundles the CLI, the library and the sample server with esbuild, then emits type declarations.
-// The CLI is split into chunks so that each command loads only the code it needs: start-up time is
-// most of the cost of a run on a small server.
+// Bundles the CLI, the library (its three entries) and the sample server with esbuild, then emits
+// type declarations. The CLI is split into chunks so that each command loads only the code it
+// needs: start-up time is most of the cost of a run on a small server.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -155,10 +155,15 @@ await Promise.all([
     ],
     banner: { js: "#!/usr/bin/env node" },
   }),
+  // The library's entries (package.json "exports"): ".", "./core" and "./report". Split, so that
+  // the entries share one copy of each module (one ToolscoreError class, for instanceof), and so
+  // that an entry loads only the modules it reaches: "./core" never loads what starts a process.
   build({
     ...common,
-    entryPoints: { index: "./src/index.ts" },
+    entryPoints: { index: "./src/index.ts", core: "./src/core.ts", report: "./src/report.ts" },
     outdir: next,
+    splitting: true,
+    chunkNames: "lib/[name]-[hash]",
     packages: "external",
   }),
 ]);

@@ -33,9 +33,6 @@ export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = bundled
   ? __MCP_SUPPORTED_PROTOCOLS__.split(",")
   : sdkLegacy!.supported;
 
-/** The newest MCP protocol version toolscore offers (a server that knows it is spoken to in it). */
-export const LATEST_PROTOCOL_VERSION: string = MODERN_PROTOCOL_VERSIONS[0]!;
-
 /** Every protocol version toolscore speaks, newest first. */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
   ...MODERN_PROTOCOL_VERSIONS,

@@ -1,11 +1,14 @@
 import { ToolscoreError } from "../util/errors.js";
 
+/**
+ * The server the action checks: a launch command or URL (`server`), or an entry of a client config
+ * file (`config`, with `server-name` naming the entry when the file has more than one).
+ */
+export type ActionServer = { command: string } | { config: string; name?: string };
+
 /** What the action was asked to do, read from its `INPUT_*` environment variables. */
 export interface ActionInputs {
-  /** The SERVER arguments of every command: a launch command or URL, or --config/--server. */
-  server: string[];
-  /** The same server as side B of `mcp diff`, whose config options carry a side. */
-  diffServer: string[];
+  server: ActionServer;
   pinFile?: string;
   pinFailOn: string;
   diffAgainst?: string;
@@ -60,13 +63,9 @@ export function readInputs(env: Record<string, string | undefined>): ActionInput
   if (serverName && !config) {
     throw new ToolscoreError("USAGE", "input server-name needs config (a client config file)");
   }
-  const server = command ? [command] : ["--config", config!, ...(serverName ? ["--server", serverName] : [])];
-  const diffServer = command
-    ? [command]
-    : ["--config-b", config!, ...(serverName ? ["--server-b", serverName] : [])];
+  const server: ActionServer = command ? { command } : { config: config!, name: serverName };
   const inputs: ActionInputs = {
     server,
-    diffServer,
     pinFile: getInput(env, "mcp-pin-file"),
     pinFailOn: getInput(env, "mcp-pin-fail-on") ?? "drift",
     diffAgainst: getInput(env, "mcp-diff-against"),

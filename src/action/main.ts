@@ -1,6 +1,6 @@
-// The GitHub Action's entry: reads the inputs GitHub passes as INPUT_* variables, runs the
-// package's own commands in-process (their typed options as objects, never an argv), and turns their reports into outputs, the job summary,
-// annotations, a merged SARIF file and an exit code.
+// The GitHub Action's entry: reads the inputs GitHub passes as INPUT_* variables, runs each check
+// through the programmatic API in-process, renders it as the command it stands for does, and turns
+// the results into outputs, the job summary, annotations, a merged SARIF file and an exit code.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -44,8 +44,6 @@ export async function runAction(
     cwd: resolve(cwd, inputs.workingDirectory),
     isTTY: false,
   };
-  // A SERVER argument that names a saved file is recognised relative to the process's folder.
-  if (ctx.cwd !== process.cwd()) process.chdir(ctx.cwd);
   const tmp = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), "toolscore-action-"));
   const run: RunCommand = async (shown, body) => {
     io.stdout(`::group::toolscore ${shown.map(quote).join(" ")}\n`);

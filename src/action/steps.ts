@@ -1,11 +1,17 @@
+// The action's steps: each runs its check (./checks.ts) in the log group of the command line it
+// stands for, and turns the result into the summary table's line and the action's outputs.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { CliContext, Executed } from "../cli/context.js";
 import { EXIT } from "../cli/exit-codes.js";
-import { wantsSarif, type ActionInputs } from "./inputs.js";
+import { choice } from "../cli/args.js";
+import { GRADES, gradeBelow } from "../score/grade.js";
+import type { Grade } from "../score/types.js";
+import { checkDiff, checkLint, checkPin, checkScorecard } from "./checks.js";
+import { wantsSarif, type ActionInputs, type ActionServer } from "./inputs.js";
 
 /**
- * Runs one command in-process, shown in the log as the command line `shown`: `body` gets the
+ * Runs one check in-process, shown in the log as the command line `shown`: `body` gets the
  * context to write to and returns the exit code and its typed result; an error is reported as the
  * CLI reports it, and then there is no result.
  */
@@ -39,10 +45,10 @@ export interface StepContext {
 const sarifArgs = (inputs: ActionInputs, file: string) => (wantsSarif(inputs) ? ["--sarif", file] : []);
 const sarifValue = (inputs: ActionInputs, file: string) => (wantsSarif(inputs) ? file : undefined);
 
-/** The server of the inputs: a SERVER argument, or a config entry (`--config`, `--server`). */
-function serverOf(argv: readonly string[]): { arg: string | undefined; config?: string; server?: string } {
-  if (!argv[0]?.startsWith("--")) return { arg: argv[0] };
-  return { arg: undefined, config: argv[1], server: argv[3] };
+/** The server as the log shows it on a command line; `side` is mcp diff's side of its options. */
+function serverArgs(server: ActionServer, side = ""): string[] {
+  if ("command" in server) return [server.command];
+  return [`--config${side}`, server.config, ...(server.name ? [`--server${side}`, server.name] : [])];
 }
 
 const errored = (code: number) => code !== EXIT.OK && code !== EXIT.FAIL;
@@ -53,7 +59,7 @@ export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<Ste
   const shown = [
     "mcp",
     "verify-pin",
-    ...inputs.server,
+    ...serverArgs(inputs.server),
     "--lock",
     inputs.pinFile!,
     "--fail-on",
@@ -61,22 +67,9 @@ export async function pinStep(inputs: ActionInputs, c: StepContext): Promise<Ste
     "--ci",
     ...sarifArgs(inputs, sarif),
   ];
-  const { arg, config, server } = serverOf(inputs.server);
-  const { code, result: report } = await c.run(shown, async (ctx) => {
-    const { execute } = await import("../cli/commands/verify-pin.js");
-    return execute(
-      arg,
-      {
-        config,
-        server,
-        lock: inputs.pinFile,
-        "fail-on": inputs.pinFailOn,
-        ci: true,
-        sarif: sarifValue(inputs, sarif),
-      },
-      ctx,
-    );
-  });
+  const { code, result: report } = await c.run(shown, (ctx) =>
+    checkPin(inputs, sarifValue(inputs, sarif), ctx),
+  );
   const ok = report?.ok ?? false;
   // A lock set counts servers; the lock of one server counts findings.
   const counted =
@@ -100,28 +93,16 @@ export async function diffStep(inputs: ActionInputs, c: StepContext): Promise<St
     "mcp",
     "diff",
     inputs.diffAgainst!,
-    ...inputs.diffServer,
+    // A config entry is side B.
+    ...serverArgs(inputs.server, "-b"),
     "--fail-on",
     inputs.diffFailOn,
     "--ci",
     ...sarifArgs(inputs, sarif),
   ];
-  // The config entry, when the server is one, is side B.
-  const b = serverOf(inputs.server);
-  const { code, result: diff } = await c.run(shown, async (ctx) => {
-    const { execute } = await import("../cli/commands/diff.js");
-    return execute(
-      [inputs.diffAgainst!, ...(b.arg === undefined ? [] : [b.arg])],
-      {
-        "config-b": b.config,
-        "server-b": b.server,
-        "fail-on": inputs.diffFailOn,
-        ci: true,
-        sarif: sarifValue(inputs, sarif),
-      },
-      ctx,
-    );
-  });
+  const { code, result: diff } = await c.run(shown, (ctx) =>
+    checkDiff(inputs, sarifValue(inputs, sarif), ctx),
+  );
   const breaking = diff?.breaking.length;
   return {
     name: "diff",
@@ -141,15 +122,11 @@ export async function lintStep(inputs: ActionInputs, c: StepContext): Promise<St
   const shown = [
     "mcp",
     "lint",
-    ...inputs.server,
+    ...serverArgs(inputs.server),
     ...(inputs.lint ? ["--ci"] : []),
     ...sarifArgs(inputs, sarif),
   ];
-  const { arg, config, server } = serverOf(inputs.server);
-  const { code, result } = await c.run(shown, async (ctx) => {
-    const { execute } = await import("../cli/commands/lint.js");
-    return execute(arg, { config, server, ci: inputs.lint, sarif: sarifValue(inputs, sarif) }, ctx);
-  });
+  const { code, result } = await c.run(shown, (ctx) => checkLint(inputs, sarifValue(inputs, sarif), ctx));
   const count = (s: string) => (result?.findings ?? []).filter((f) => f.severity === s).length;
   return {
     name: "lint",
@@ -163,39 +140,27 @@ export async function lintStep(inputs: ActionInputs, c: StepContext): Promise<St
   };
 }
 
-const GRADES = ["A", "B", "C", "D", "F"];
-
 /** `mcp test`: the scorecard, outputs `grade` and `score`, gated by `fail-under`. */
 export async function scorecardStep(inputs: ActionInputs, c: StepContext): Promise<StepResult> {
   const shown = [
     "mcp",
     "test",
-    ...inputs.server,
+    ...serverArgs(inputs.server),
     ...(inputs.failUnder ? ["--fail-under", inputs.failUnder] : []),
     ...(inputs.allowWrites ? ["--allow-writes"] : []),
     "--ci",
   ];
-  const { arg, config, server } = serverOf(inputs.server);
+  let bar: Grade | undefined;
   const { code, result } = await c.run(shown, async (ctx) => {
-    const { execute } = await import("../cli/commands/test.js");
-    return execute(
-      arg,
-      {
-        config,
-        server,
-        "fail-under": inputs.failUnder,
-        "allow-writes": inputs.allowWrites,
-        ci: true,
-      },
-      ctx,
-    );
+    const upper = inputs.failUnder?.toUpperCase();
+    bar = upper === undefined ? undefined : choice("--fail-under", upper, GRADES, "F");
+    return checkScorecard(inputs, bar, ctx);
   });
   const report = result?.scorecard;
   // The gate is the grade alone: --ci also fails the command on blocking issues, which the
   // summary and the annotations already show.
-  const bar = inputs.failUnder?.toUpperCase();
   const grade = report?.grade ?? null;
-  const below = bar !== undefined && (grade === null || GRADES.indexOf(grade) > GRADES.indexOf(bar));
+  const below = bar !== undefined && gradeBelow(grade, bar);
   const outputs: Record<string, string> = {};
   if (report) {
     outputs.grade = grade ?? "";

@@ -26,7 +26,7 @@ import { ServerTraffic } from "./server-traffic.js";
 import { OwnRequests } from "./survey.js";
 import { SurfaceVerdicts, type TemplateMatcher } from "./verdicts.js";
 
-export { DRIFT_MODES, type DriftMode } from "./modes.js";
+export type { DriftMode } from "./modes.js";
 
 /** How a core is set up: the lock, the mode, and where frames and decisions go. */
 export interface GuardCoreOptions {

@@ -53,8 +53,6 @@ export interface ScorecardOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export { DEFAULT_CONCURRENCY } from "./pool.js";
-
 export { warmUp } from "./warm-up.js";
 
 async function execute(

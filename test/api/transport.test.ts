@@ -5,12 +5,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import {
-  diff,
-  lint,
+  diffServers,
+  lintServer,
   listServer,
-  pin,
-  test as grade,
-  verify,
+  pinServer,
+  testServer,
+  verifyServer,
   type TransportServer,
 } from "../../src/api/index.js";
 import { ToolscoreError } from "../../src/util/errors.js";
@@ -41,31 +41,31 @@ test("listServer over a transport lists what the launched server lists", async (
   assert.deepEqual(snapshot.server, launched.server);
 });
 
-test("lint, pin, verify and diff over a transport: the same reports as the CLI's JSON", async () => {
-  const linted = await lint(inProcess());
+test("lintServer, pinServer, verifyServer and diffServers over a transport: the same reports as the CLI's JSON", async () => {
+  const linted = await lintServer(inProcess());
   const cli = await runCli(["mcp", "lint", STDIO, "--json", "-"]);
   assert.deepEqual(linted.report, JSON.parse(cli.stdout));
 
-  const { lock } = await pin(inProcess());
-  const { report } = await verify(inProcess(), lock);
+  const { lock } = await pinServer(inProcess());
+  const { report } = await verifyServer(inProcess(), lock);
   assert.equal(report.kind, "toolscore.mcp-pin-report");
   assert.equal(report.ok, true, JSON.stringify(report.findings));
 
-  const { diff: d } = await diff(inProcess(), inProcess());
+  const { diff: d } = await diffServers(inProcess(), inProcess());
   assert.equal(d.toJSON().kind, "toolscore.mcp-diff");
   assert.equal(d.fails("any"), false);
 });
 
 test("a pin check asks for the lock's client capabilities: another set is a CLIENT_CAPABILITIES error", async () => {
-  const { lock } = await pin(inProcess());
+  const { lock } = await pinServer(inProcess());
   await assert.rejects(
-    verify(inProcess(), lock, { connect: { clientCapabilities: ["sampling"] } }),
+    verifyServer(inProcess(), lock, { connect: { clientCapabilities: ["sampling"] } }),
     (e: unknown) => e instanceof ToolscoreError && e.code === "CLIENT_CAPABILITIES",
   );
 });
 
-test("test grades a server over a transport and returns the scorecard and its listing", async () => {
-  const { scorecard, snapshot } = await grade(inProcess(), { cases: 1, edgeCases: false });
+test("testServer grades a server over a transport and returns the scorecard and its listing", async () => {
+  const { scorecard, snapshot } = await testServer(inProcess(), { cases: 1, edgeCases: false });
   assert.equal(scorecard.kind, "toolscore.mcp-scorecard");
   assert.equal(scorecard.tools.length, snapshot.tools.length);
 });

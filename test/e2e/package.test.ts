@@ -98,8 +98,12 @@ test("the tarball holds the bundles, the declarations, the README and package.js
     "dist/toolscore.cjs",
     "dist/cli.js",
     "dist/index.js",
+    "dist/core.js",
+    "dist/report.js",
     "dist/notes-server.js",
     "dist/types/index.d.ts",
+    "dist/types/core.d.ts",
+    "dist/types/report.d.ts",
   ]) {
     assert.ok(tarballFiles.includes(f), `${f} is missing from the tarball`);
   }
@@ -157,7 +161,7 @@ test("npx toolscore demo runs end to end on the installed sample server", async 
 test("the library from the installed package: connect, snapshot, lock, verify, diff", async () => {
   writeFileSync(
     join(project, "example.mjs"),
-    `import { MCPStdioClient, ServerSnapshot, buildLock, checkPin, diffSnapshots, lintServer } from "toolscore";
+    `import { MCPStdioClient, ServerSnapshot, buildLock, verifyPin, diffSnapshots, lintTools } from "toolscore";
 import { fileURLToPath } from "node:url";
 
 const server = fileURLToPath(new URL("./node_modules/toolscore/dist/notes-server.js", import.meta.url));
@@ -175,10 +179,10 @@ const lock = buildLock(clean);
 console.log(JSON.stringify({
   tools: clean.tools.map((t) => t.name),
   lockTools: lock.tools.length,
-  cleanOk: checkPin(lock, clean, { failOn: "drift" }).ok,
-  rugpullOk: checkPin(lock, rugpull, { failOn: "drift" }).ok,
+  cleanOk: verifyPin(lock, clean, { failOn: "drift" }).ok,
+  rugpullOk: verifyPin(lock, rugpull, { failOn: "drift" }).ok,
   breaking: diffSnapshots(clean, rugpull).breaking.map((b) => b.kind),
-  lintRules: [...new Set(lintServer(clean).map((f) => f.rule))].sort(),
+  lintRules: [...new Set(lintTools(clean.tools).map((f) => f.rule))].sort(),
 }));
 `,
   );
@@ -193,19 +197,48 @@ console.log(JSON.stringify({
   assert.ok((out.lintRules as string[]).includes("property-no-type"));
 });
 
+test("every entry of the package's exports imports from the installed package, by name", async () => {
+  const exportsMap = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: object })
+    .exports;
+  const entries = Object.keys(exportsMap)
+    .filter((k) => k !== "./package.json")
+    .map((k) => (k === "." ? "toolscore" : `toolscore${k.slice(1)}`));
+  assert.deepEqual(entries, ["toolscore", "toolscore/core", "toolscore/report"]);
+  writeFileSync(
+    join(project, "entries.mjs"),
+    `const out = {};
+for (const e of ${JSON.stringify(entries)}) out[e] = Object.keys(await import(e)).sort();
+console.log(JSON.stringify(out));
+`,
+  );
+  const { stdout } = await run(process.execPath, ["entries.mjs"], project);
+  const names = JSON.parse(stdout) as Record<string, string[]>;
+  assert.ok(names["toolscore"]!.includes("verifyServer"));
+  assert.ok(names["toolscore/core"]!.includes("verifyPin"));
+  assert.ok(names["toolscore/report"]!.includes("renderPinReport"));
+  assert.ok(!names["toolscore"]!.includes("renderPinReport"), "the renderers are in toolscore/report only");
+});
+
 test("the installed types: a TypeScript user's import resolves through exports (types first)", async () => {
   writeFileSync(
     join(project, "check.ts"),
-    `import { buildLock, checkPin, type Lock, type PinReport, type ServerDiff } from "toolscore";
+    `import { buildLock, verifyPin, verifyServer, type Lock, type PinReport, type ServerDiff } from "toolscore";
 import { ServerSnapshot } from "toolscore";
+import { verifyPin as pureVerifyPin, LINT_RULES, type LintRule } from "toolscore/core";
+import { renderPinReport, renderDiff } from "toolscore/report";
 declare const snapshot: ServerSnapshot;
+declare const diff: ServerDiff;
 const lock: Lock = buildLock(snapshot);
-const report: PinReport = checkPin(lock, snapshot, { failOn: "drift" });
-const ok: boolean = report.ok;
+const report: PinReport = verifyPin(lock, snapshot, { failOn: "drift" });
+const ok: boolean = report.ok && pureVerifyPin(lock, snapshot).ok;
+const text: string = renderPinReport(report) + renderDiff(diff);
+const rules: readonly LintRule[] = LINT_RULES;
+const checked: Promise<PinReport> = verifyServer("node server.js", lock).then((r) => r.report);
 // @ts-expect-error failOn takes only the documented modes
-checkPin(lock, snapshot, { failOn: "sometimes" });
-export type { ServerDiff };
-export { ok };
+verifyPin(lock, snapshot, { failOn: "sometimes" });
+// @ts-expect-error the renderers are not in the root
+import("toolscore").then((m) => m.renderPinReport);
+export { ok, text, rules, checked };
 `,
   );
   writeFileSync(

@@ -13,8 +13,11 @@ const ROOT = resolve(import.meta.dirname, "..", "..");
 function pinningExample(): string {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
   const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)];
-  const code = blocks.map((b) => b[1]).find((c) => c?.includes("checkPin(buildLock(snapshot), snapshot"));
-  assert.ok(code?.includes("checkPin(buildLock(snapshot), snapshot"), "the README shows the pinning example");
+  const code = blocks.map((b) => b[1]).find((c) => c?.includes("verifyPin(buildLock(snapshot), snapshot"));
+  assert.ok(
+    code?.includes("verifyPin(buildLock(snapshot), snapshot"),
+    "the README shows the pinning example",
+  );
   return code ?? "";
 }
 

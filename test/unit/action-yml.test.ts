@@ -70,9 +70,8 @@ test("the entry reads every input action.yml declares", () => {
     );
   const byCommand = readInputs(env({ server: "node server.js" }));
   const byConfig = readInputs(env({ config: "mcp.json", "server-name": "notes" }));
-  assert.deepEqual(byCommand.server, ["node server.js"]);
-  assert.deepEqual(byConfig.server, ["--config", "mcp.json", "--server", "notes"]);
-  assert.deepEqual(byConfig.diffServer, ["--config-b", "mcp.json", "--server-b", "notes"]);
+  assert.deepEqual(byCommand.server, { command: "node server.js" });
+  assert.deepEqual(byConfig.server, { config: "mcp.json", name: "notes" });
   const seen = JSON.stringify([byCommand, byConfig]);
   for (const name of inputNames) {
     const value =

@@ -1,83 +1,73 @@
-// The public API is a decision: this pins the runtime exports of src/index.ts (the package's "."
-// entry). Adding or removing one means changing this list on purpose. Types are pinned by the
-// TypeScript build and the package test.
+// The public API is a decision: this pins the runtime exports of each entry of the package's
+// "exports" (src/index.ts is ".", src/core.ts "./core", src/report.ts "./report"). Adding or
+// removing one means changing these lists on purpose. Types are pinned by the TypeScript build and
+// the package test.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as api from "../../src/index.js";
+import { builtinModules } from "node:module";
+import * as root from "../../src/index.js";
+import * as core from "../../src/core.js";
+import * as report from "../../src/report.js";
 
-const EXPORTS = [
-  "CLIENT_LOCATIONS",
-  "DANGEROUS_EFFECTS",
-  "DEFAULT_CONCURRENCY",
-  "DIFF_FAIL_ON",
-  "DIFF_KIND",
-  "DIFF_VERSION",
-  "DRIFT_MODES",
-  "EFFECTS",
-  "GRADES",
-  "GUARD_ERRORS",
-  "GuardTransport",
-  "LATEST_PROTOCOL_VERSION",
-  "LINT_REPORT_KIND",
-  "LINT_REPORT_VERSION",
-  "LINT_RULES",
-  "LINT_RULE_BY_ID",
-  "LOCKSET_KIND",
-  "LOCKSET_RULES",
-  "LOCKSET_VERSION",
-  "LOCK_KIND",
-  "LOCK_VERSION",
-  "MCPClient",
+const ROOT = [
   "MCPHttpClient",
   "MCPStdioClient",
-  "PINNED_FIELDS",
-  "PIN_FAIL_ON",
-  "PIN_RULES",
-  "PIN_SEVERITY",
-  "SARIF_SCHEMA",
-  "SCAN_KIND",
-  "SCAN_VERSION",
-  "SCORECARD_KIND",
-  "SCORECARD_VERSION",
-  "SNAPSHOT_KIND",
-  "SNAPSHOT_VERSION",
-  "SURFACE_KINDS",
-  "SURFACE_PINNED_FIELDS",
-  "SURFACE_PIN_RULES",
   "ServerSnapshot",
   "ToolscoreError",
-  "TransportClient",
-  "VERSION",
-  "buildLintReport",
   "buildLock",
-  "buildLockSet",
-  "buildSarif",
-  "canonicalJson",
-  "checkPin",
-  "connectTarget",
   "createGuard",
   "deriveEffects",
-  "diff",
-  "diffSarif",
+  "diffServers",
+  "diffSnapshots",
+  "isToolscoreError",
+  "lintServer",
+  "lintTools",
+  "listServer",
+  "pinServer",
+  "readLock",
+  "runScorecard",
+  "testServer",
+  "verifyPin",
+  "verifyServer",
+  "writeLock",
+];
+
+const CORE = [
+  "DIFF_FAIL_ON",
+  "EFFECTS",
+  "LINT_RULES",
+  "LINT_RULE_BY_ID",
+  "LOCK_KIND",
+  "LOCK_VERSION",
+  "PIN_FAIL_ON",
+  "PIN_RULES",
+  "ServerSnapshot",
+  "ToolscoreError",
+  "buildLock",
+  "canonicalJson",
+  "deriveEffects",
   "diffSnapshots",
   "hashJson",
   "isToolscoreError",
-  "lint",
-  "lintSarif",
-  "lintServer",
   "lintSurface",
   "lintTools",
-  "listServer",
-  "listSurface",
-  "parseEffectOverrides",
   "parseLock",
-  "parseLockSet",
-  "pin",
+  "readLock",
+  "runScorecard",
+  "serializeLock",
+  "snapshotFromLock",
+  "verifyPin",
+  "writeLock",
+];
+
+const REPORT = [
+  "SARIF_SCHEMA",
+  "buildLintReport",
+  "buildSarif",
+  "diffSarif",
+  "lintSarif",
   "pinReportJson",
   "pinSarif",
-  "pinnedClientCapabilities",
-  "readConfigEntry",
-  "readLock",
   "renderDiff",
   "renderDiffMarkdown",
   "renderLintConsole",
@@ -95,23 +85,41 @@ const EXPORTS = [
   "renderScorecardComparison",
   "renderScorecardJson",
   "renderScorecardMarkdown",
-  "resolveTarget",
-  "runScorecard",
-  "scanConfigs",
-  "scorecardForTarget",
-  "serializeLock",
-  "serializeLockSet",
-  "snapshotFromLock",
-  "test",
-  "verify",
-  "verifyLockSet",
-  "writeLock",
 ];
 
-test("src/index.ts exports exactly the documented runtime API", () => {
-  assert.deepEqual(Object.keys(api).sort(), EXPORTS);
+const ENTRIES: Array<[entry: string, mod: object, names: string[]]> = [
+  ["toolscore", root, ROOT],
+  ["toolscore/core", core, CORE],
+  ["toolscore/report", report, REPORT],
+];
+
+for (const [entry, mod, names] of ENTRIES) {
+  test(`${entry} exports exactly the documented runtime API`, () => {
+    assert.deepEqual(Object.keys(mod).sort(), names);
+  });
+
+  test(`${entry}: every export is defined (no export of a missing binding)`, () => {
+    for (const [name, value] of Object.entries(mod)) assert.notEqual(value, undefined, name);
+  });
+}
+
+test("the root's pure names are the core's own (one function, two doors)", () => {
+  for (const name of ROOT.filter((n) => CORE.includes(n)))
+    assert.equal(root[name as keyof typeof root], core[name as keyof typeof core], name);
 });
 
-test("every export is defined (no export of a missing binding)", () => {
-  for (const [name, value] of Object.entries(api)) assert.notEqual(value, undefined, name);
+test("no export is named like a Node module or node:test's functions", () => {
+  const taken = new Set([...builtinModules, "test", "describe", "it", "suite", "before", "after", "mock"]);
+  for (const name of [...ROOT, ...CORE, ...REPORT]) assert.ok(!taken.has(name), name);
+});
+
+test("the renderers are not in the root, and the core has no function that reaches a server", () => {
+  assert.deepEqual(
+    ROOT.filter((n) => REPORT.includes(n)),
+    [],
+  );
+  assert.deepEqual(
+    CORE.filter((n) => /Server$|Servers$|Client$|Guard$/.test(n)),
+    [],
+  );
 });

@@ -133,7 +133,10 @@ export async function execute(
 }
 
 /** The SARIF renderer of a pin report, its findings pointing into `lockArg`. */
-async function pinSarifRenderer(lockArg: string, ctx: CliContext): Promise<(report: PinReport) => string> {
+export async function pinSarifRenderer(
+  lockArg: string,
+  ctx: CliContext,
+): Promise<(report: PinReport) => string> {
   const [{ renderSarif }, { pinSarif }] = await Promise.all([
     import("../../report/sarif.js"),
     import("../../report/sarif-reports.js"),
@@ -142,7 +145,7 @@ async function pinSarifRenderer(lockArg: string, ctx: CliContext): Promise<(repo
 }
 
 /** The renderers of a pin report, keyed by format (`sarif` when its renderer is given). */
-function verifyRenderers(
+export function verifyRenderers(
   ctx: CliContext,
   lockArg: string,
   colour: boolean,
