@@ -120,7 +120,7 @@ export { renderScorecard, renderScorecardJson, renderScorecardComparison } from 
 export { renderScorecardMarkdown } from "./report/scorecard-md.js";
 
 // Diff
-export { diffSnapshots, DIFF_KIND, DIFF_VERSION, DIFF_FAIL_ON } from "./diff/index.js";
+export { diffSnapshots, diffFails, DIFF_KIND, DIFF_VERSION, DIFF_FAIL_ON } from "./diff/index.js";
 export type {
   DiffOptions,
   ServerDiff,
@@ -142,6 +142,8 @@ export type { SurfaceKindDiff, SurfaceItemChange, PromptArgumentChange } from ".
 export { renderDiff } from "./report/diff.js";
 export type { DiffRenderOptions } from "./report/diff.js";
 export { renderDiffMarkdown } from "./report/diff-markdown.js";
+export { diffJson } from "./report/diff-json.js";
+export { formatBreaking } from "./report/breaking.js";
 
 // Every server of a machine: the client table, the scan, lock sets
 export { CLIENT_LOCATIONS } from "./scan/clients.js";

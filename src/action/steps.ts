@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { CliContext, Executed } from "../cli/context.js";
 import { EXIT } from "../cli/exit-codes.js";
 import { wantsSarif, type ActionInputs } from "./inputs.js";
+import { notGradedSentence } from "../report/scorecard-words.js";
 
 /**
  * Runs one command in-process, shown in the log as the command line `shown`: `body` gets the
@@ -208,7 +209,7 @@ export async function scorecardStep(inputs: ActionInputs, c: StepContext): Promi
     result:
       errored(code) || !report
         ? "error (see the log)"
-        : `grade ${grade ?? `not graded (${report.not_graded_reason ?? "no reason given"})`}${report.score === null ? "" : `, score ${report.score}`}${bar ? (below ? `, below ${bar}` : `, meets ${bar}`) : ""}`,
+        : `grade ${grade ?? `not graded (${report.not_graded === null ? "no reason given" : notGradedSentence(report.not_graded)})`}${report.score === null ? "" : `, score ${report.score}`}${bar ? (below ? `, below ${bar}` : `, meets ${bar}`) : ""}`,
     outputs,
   };
 }

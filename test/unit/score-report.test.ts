@@ -9,7 +9,7 @@ import {
 import { renderScorecardMarkdown } from "../../src/report/scorecard-md.js";
 import { PLAIN } from "../../src/report/style.js";
 import { runScorecard } from "../../src/score/run.js";
-import { FIX_KINDS } from "../../src/score/fix-kinds.js";
+import { FIX_MESSAGES } from "../../src/report/fix-messages.js";
 
 // A server whose strings try to reach the terminal raw: an escape sequence and a zero-width space.
 const evilName = "list_\u001b[31mred\u200b";
@@ -67,14 +67,12 @@ test("two scorecards side by side: grade, rates and coverage, A -> B", async () 
 test("fixes are data: each has a kind and its facts, its sentences come from the kind's templates, the JSON keeps the sentences only", async () => {
   const card = await runScorecard({ snapshot, call }, { cases: 1 });
   assert.ok(card.fixes.length > 0);
-  for (const f of card.fixes) {
-    const spec = FIX_KINDS[f.kind] as {
-      source(a: unknown): string;
-      issue(a: unknown): string;
-      fix(a: unknown): string;
-    };
-    assert.deepEqual([f.source, f.issue, f.fix], [spec.source(f.args), spec.issue(f.args), spec.fix(f.args)]);
-  }
+  const doc = JSON.parse(renderScorecardJson(card)) as { fixes: Array<Record<string, unknown>> };
+  card.fixes.forEach((f, i) => {
+    const spec = FIX_MESSAGES[f.kind] as { issue(a: unknown): string; fix(a: unknown): string };
+    const { issue, fix } = doc.fixes[i]!;
+    assert.deepEqual([issue, fix], [spec.issue(f.args), spec.fix(f.args)]);
+  });
   const refused = card.fixes.find((f) => f.kind === "valid-input-refused");
   assert.ok(refused && refused.kind === "valid-input-refused");
   assert.equal(refused.args.failed, 1);
