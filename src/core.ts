@@ -43,7 +43,7 @@ export type { LintFinding, Severity as LintSeverity, LintRule, LintRuleId } from
 export { lintSurface } from "./lint/surface.js";
 
 // The diff of two snapshots or locks
-export { diffSnapshots, DIFF_FAIL_ON } from "./diff/index.js";
+export { diffSnapshots, diffFails, DIFF_FAIL_ON } from "./diff/index.js";
 export type {
   DiffOptions as DiffSnapshotsOptions,
   ServerDiff,

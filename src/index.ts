@@ -44,6 +44,7 @@ export {
   writeLock,
   verifyPin,
   diffSnapshots,
+  diffFails,
   lintTools,
   deriveEffects,
   runScorecard,

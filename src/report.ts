@@ -15,6 +15,8 @@ export { renderLintMarkdown } from "./report/lint-markdown.js";
 
 // Diff
 export { renderDiff } from "./report/diff.js";
+export { diffJson } from "./report/diff-json.js";
+export { formatBreaking } from "./report/breaking.js";
 export type { DiffRenderOptions } from "./report/diff.js";
 export { renderDiffMarkdown } from "./report/diff-markdown.js";
 

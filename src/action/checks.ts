@@ -1,6 +1,7 @@
 // The action's checks, each an API call whose result goes through the renderers and the output
 // layer of the command it stands for, so that the log, the job summary, the annotations and the
 // SARIF files are the ones `toolscore mcp … --ci` writes.
+import { diffFails } from "../diff/diff.js";
 import { diffServers, lintServer, testServer, verifyServer } from "../api/index.js";
 import type { LintServerResult, TestServerResult } from "../api/index.js";
 import { choice, pathArg, serverOptions, targetOptions } from "../cli/args.js";
@@ -84,7 +85,7 @@ export async function checkDiff(
     file?.kind === "file" ? file.path : undefined,
   );
   await emitOutputs(ctx, diff, renderers, jsonAndSarif({ sarif, ci: true }));
-  return { code: diff.fails(failOn) ? EXIT.FAIL : EXIT.OK, result: diff };
+  return { code: diffFails(diff, failOn) ? EXIT.FAIL : EXIT.OK, result: diff };
 }
 
 /** `mcp lint`, with `--ci` when `lint` is on. */

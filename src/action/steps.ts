@@ -9,6 +9,7 @@ import { GRADES, gradeBelow } from "../score/grade.js";
 import type { Grade } from "../score/types.js";
 import { checkDiff, checkLint, checkPin, checkScorecard } from "./checks.js";
 import { wantsSarif, type ActionInputs, type ActionServer } from "./inputs.js";
+import { notGradedSentence } from "../report/scorecard-words.js";
 
 /**
  * Runs one check in-process, shown in the log as the command line `shown`: `body` gets the
@@ -173,7 +174,7 @@ export async function scorecardStep(inputs: ActionInputs, c: StepContext): Promi
     result:
       errored(code) || !report
         ? "error (see the log)"
-        : `grade ${grade ?? `not graded (${report.not_graded_reason ?? "no reason given"})`}${report.score === null ? "" : `, score ${report.score}`}${bar ? (below ? `, below ${bar}` : `, meets ${bar}`) : ""}`,
+        : `grade ${grade ?? `not graded (${report.not_graded === null ? "no reason given" : notGradedSentence(report.not_graded)})`}${report.score === null ? "" : `, score ${report.score}`}${bar ? (below ? `, below ${bar}` : `, meets ${bar}`) : ""}`,
     outputs,
   };
 }

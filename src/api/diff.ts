@@ -29,7 +29,7 @@ export interface DiffOptions extends ServerOptions {
 
 /** What {@link diff} returns. */
 export interface DiffResult {
-  /** The classified diff (`mcp diff --json` is `diff.toJSON()`, kind toolscore.mcp-diff). */
+  /** The classified diff (`mcp diff --json` is `diffJson(diff)`, kind toolscore.mcp-diff). */
   diff: ServerDiff;
 }
 

@@ -3,8 +3,7 @@
 import type { LockProblem } from "../pin/lock.js";
 import type { PinFailOn, PinFinding } from "../pin/verify.js";
 import type { LintReport } from "../report/lint-json.js";
-import type { FixJson } from "../score/fix-kinds.js";
-import type { Scorecard } from "../score/types.js";
+import type { ScorecardJson } from "../score/types.js";
 
 export type { ServerSnapshot as SnapshotDocument } from "../mcp/snapshot.js";
 export type { Lock as LockDocument } from "../pin/lock.js";
@@ -38,5 +37,5 @@ export interface PinReportDocument {
 /** `mcp lint --json`: kind toolscore.mcp-lint-report, with the pin check when `--pin` is given. */
 export type LintReportDocument = LintReport & { pin?: PinReportDocument };
 
-/** `mcp test --report json`: kind toolscore.mcp-scorecard; each fix as its sentences. */
-export type ScorecardDocument = Omit<Scorecard, "fixes"> & { fixes: FixJson[] };
+/** `mcp test --report json`: kind toolscore.mcp-scorecard, its findings as sentences. */
+export type ScorecardDocument = ScorecardJson;

@@ -14,7 +14,7 @@ export interface TestOptions extends ServerOptions, Omit<TargetScorecardOptions,
 
 /** What {@link test} returns. */
 export interface TestResult {
-  /** The scorecard (`mcp test --report json`, kind toolscore.mcp-scorecard). */
+  /** The scorecard as facts (`renderScorecardJson` makes the `mcp test --report json` document). */
   scorecard: Scorecard;
   /** The listing the scorecard was made on, taken before any call. */
   snapshot: ServerSnapshot;

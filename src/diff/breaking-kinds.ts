@@ -1,8 +1,9 @@
-// The kinds of breaking change as data: each kind's facts, the one line that describes the kind
-// (the SARIF catalogue reads it), and the template its reason is made from. A breaking change is
-// built here from its kind, where it is and its facts, so its sentence is made in one place.
+// The kinds of breaking change as data: each kind's facts, and the order changes of one kind are
+// listed in. A breaking change is built here from its kind, where it is and its facts; the
+// sentence a person reads is made from them by the reports (src/report/breaking.ts).
 import type { SurfaceRef } from "../mcp/surface.js";
 import type { RenamePair } from "./renames.js";
+import type { ProbeSummary } from "./scorecards.js";
 import type { BreakingKind, EffectChange, LikelyRename } from "./types.js";
 
 /** The facts each kind of breaking change carries (`args`), keyed by kind. */
@@ -14,82 +15,42 @@ export interface BreakingFacts {
   "capability-added": { effect: EffectChange; newTool: boolean };
   "lint-error-added": { rule: string; message: string };
   "grade-lowered": { from: string; to: string; scoreFrom: number | null; scoreTo: number | null };
-  "probe-newly-failing": { probe: string; reason: string | null };
+  /** The probe, and what it found on B. */
+  "probe-newly-failing": { probe: string; found: ProbeSummary };
   "prompt-removed": { renamedTo: RenamePair | null };
   "prompt-argument-removed": { argument: string };
   "prompt-argument-required": { argument: string; added: boolean };
   "resource-template-removed": { renamedTo: RenamePair | null };
 }
 
-interface KindSpec<F> {
-  /** What the kind is, as one sentence. */
-  summary: string;
-  reason(facts: F): string;
-}
-
-/** A score as the reports show it: two decimals, or `-` when not graded. */
-export const score = (s: number | null): string => (s === null ? "-" : s.toFixed(2));
-const renamed = (r: RenamePair | null) =>
+const renamedKey = (r: RenamePair | null) =>
   r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : "";
-const canDo = (c: EffectChange) => `${c.capability}${c.sources.length ? ` (${c.sources.join("; ")})` : ""}`;
 
-/** Every kind of breaking change, in the order a diff lists them for one subject. */
-export const BREAKING_KINDS: { readonly [K in BreakingKind]: KindSpec<BreakingFacts[K]> } = {
-  "tool-removed": {
-    summary: "A tool was removed.",
-    reason: ({ renamedTo: r }) =>
-      `tool removed${r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : ""}`,
-  },
-  "parameter-removed": {
-    summary: "A parameter was removed.",
-    reason: ({ parameter }) => `parameter '${parameter}' removed`,
-  },
-  "parameter-required": {
-    summary: "A parameter became required.",
-    reason: ({ parameter, added }) =>
-      added ? `new required parameter '${parameter}'` : `parameter '${parameter}' is now required`,
-  },
-  "parameter-type-changed": {
-    summary: "A parameter's type changed.",
-    reason: ({ parameter, from, to }) => `parameter '${parameter}' changed type: ${from} -> ${to}`,
-  },
+/**
+ * Every kind of breaking change, in the order a diff lists them for one subject, each with the key
+ * that orders two changes of the kind on one subject at one path: the facts in the order their
+ * line shows them, so the list reads in the order of its lines.
+ */
+export const BREAKING_KINDS: { readonly [K in BreakingKind]: { order(facts: BreakingFacts[K]): string } } = {
+  "tool-removed": { order: ({ renamedTo }) => renamedKey(renamedTo) },
+  "parameter-removed": { order: ({ parameter }) => parameter },
+  "parameter-required": { order: ({ parameter, added }) => `${added ? 0 : 1}${parameter}` },
+  "parameter-type-changed": { order: ({ parameter, from, to }) => `${parameter} ${from} -> ${to}` },
   "capability-added": {
-    summary: "A tool gained the delete or exec capability.",
-    reason: ({ effect, newTool }) => `${newTool ? "new tool can" : "can now"} ${canDo(effect)}`,
+    order: ({ effect: e, newTool }) =>
+      `${newTool ? 1 : 0} ${e.capability}${e.sources.length ? ` (${e.sources.join("; ")})` : ""}`,
   },
-  "lint-error-added": {
-    summary: "A new lint error.",
-    reason: ({ rule, message }) => `new lint error: ${message} (${rule})`,
-  },
-  "grade-lowered": {
-    summary: "The scorecard grade went down.",
-    reason: (f) =>
-      `grade lowered from ${f.from} to ${f.to} (score ${score(f.scoreFrom)} -> ${score(f.scoreTo)})`,
-  },
-  "probe-newly-failing": {
-    summary: "A high-confidence effect probe newly fails.",
-    reason: ({ probe, reason }) => `high-confidence probe ${probe} now fails${reason ? `: ${reason}` : ""}`,
-  },
-  "prompt-removed": {
-    summary: "A prompt was removed.",
-    reason: ({ renamedTo }) => `prompt removed${renamed(renamedTo)}`,
-  },
-  "prompt-argument-removed": {
-    summary: "A prompt argument was removed.",
-    reason: ({ argument }) => `argument '${argument}' removed`,
-  },
-  "prompt-argument-required": {
-    summary: "A prompt argument became required.",
-    reason: ({ argument, added }) =>
-      added ? `new required argument '${argument}'` : `argument '${argument}' is now required`,
-  },
-  "resource-template-removed": {
-    summary: "A resource template was removed.",
-    reason: ({ renamedTo }) => `resource template removed${renamed(renamedTo)}`,
-  },
+  "lint-error-added": { order: ({ rule, message }) => `${message} (${rule})` },
+  "grade-lowered": { order: () => "" },
+  // One result per probe on a tool: the probe decides.
+  "probe-newly-failing": { order: ({ probe }) => probe },
+  "prompt-removed": { order: ({ renamedTo }) => renamedKey(renamedTo) },
+  "prompt-argument-removed": { order: ({ argument }) => argument },
+  "prompt-argument-required": { order: ({ argument, added }) => `${added ? 1 : 0}${argument}` },
+  "resource-template-removed": { order: ({ renamedTo }) => renamedKey(renamedTo) },
 };
 
-/** One breaking change of kind `K`: where it is, its facts, and the reason made from them. */
+/** One breaking change of kind `K`: where it is, and its facts. */
 export interface BreakingChangeOf<K extends BreakingKind> {
   /** The tool; null for the whole server or for a prompt or resource template. */
   tool: string | null;
@@ -98,19 +59,17 @@ export interface BreakingChangeOf<K extends BreakingKind> {
   kind: K;
   /** The parameter path, for parameter kinds; the argument's name, for prompt arguments. */
   path?: string;
-  /** The sentence, made from the kind's template and `args`. */
-  reason: string;
-  /** The facts the reason is made from. */
+  /** The facts its sentence is made from. */
   args: BreakingFacts[K];
 }
 
 /** One breaking change, discriminated by `kind`. */
 export type BreakingChange = { [K in BreakingKind]: BreakingChangeOf<K> }[BreakingKind];
 
-/** A breaking change as the diff document holds it: the facts stay in memory, the JSON is as it was. */
-export type BreakingChangeJson = Omit<BreakingChange, "args">;
+/** A breaking change as the diff document holds it: where it is, and its sentence (no facts). */
+export type BreakingChangeJson = Omit<BreakingChange, "args"> & { reason: string };
 
-/** Builds a breaking change; its reason comes from the kind's template. */
+/** Builds a breaking change of `kind`. */
 export function breaking<K extends BreakingKind>(
   kind: K,
   where: { tool: string | null; item?: SurfaceRef; path?: string },
@@ -121,13 +80,11 @@ export function breaking<K extends BreakingKind>(
     ...(where.item ? { item: where.item } : {}),
     kind,
     ...(where.path !== undefined ? { path: where.path } : {}),
-    reason: BREAKING_KINDS[kind].reason(args),
     args,
   };
 }
 
-/** The document form of a breaking change (without `args`, key order as the document has it). */
-export function breakingJson(b: BreakingChange): BreakingChangeJson {
-  const { args: _facts, ...rest } = b;
-  return rest;
+/** The key that orders two breaking changes of one kind on one subject at one path. */
+export function breakingOrder(b: BreakingChange): string {
+  return (BREAKING_KINDS[b.kind].order as (f: unknown) => string)(b.args);
 }

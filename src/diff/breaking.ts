@@ -1,6 +1,6 @@
 import type { LintFinding } from "../lint/types.js";
 import { typesNarrowed } from "./params.js";
-import { breaking, BREAKING_KINDS, type BreakingChange } from "./breaking-kinds.js";
+import { breaking, breakingOrder, BREAKING_KINDS, type BreakingChange } from "./breaking-kinds.js";
 import type { BreakingKind, EffectChange, LikelyRename, ToolChange } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
@@ -63,6 +63,6 @@ export function breakingChanges(d: {
       compareCodeUnits(x.tool ?? "", y.tool ?? "") ||
       KIND_ORDER.indexOf(x.kind) - KIND_ORDER.indexOf(y.kind) ||
       compareCodeUnits(x.path ?? "", y.path ?? "") ||
-      compareCodeUnits(x.reason, y.reason),
+      compareCodeUnits(breakingOrder(x), breakingOrder(y)),
   );
 }

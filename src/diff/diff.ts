@@ -3,7 +3,6 @@ import type { RawTool } from "../mcp/types.js";
 import { deriveEffects, type EffectFinding } from "../pin/effects.js";
 import { diffField, fieldText, TextDigest, type FieldDiff } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
-import { breakingJson } from "./breaking-kinds.js";
 import { breakingChanges } from "./breaking.js";
 import { compareLint } from "./lint.js";
 import { compareSurfaceLint, diffSurface, surfaceBreaking, surfaceDifferenceCount } from "./surface.js";
@@ -12,17 +11,7 @@ import { pinnedSides, type DiffInput, type PinnedSide } from "./pinned-view.js";
 import { findRenames } from "./renames.js";
 import { sameJson } from "./same-json.js";
 import { compareScorecards, type ScorecardComparison, type ScorecardSummary } from "./scorecards.js";
-import {
-  DIFF_KIND,
-  DIFF_VERSION,
-  type EffectChange,
-  type DiffFailOn,
-  type DiffSide,
-  type ServerChange,
-  type ServerDiff,
-  type ServerDiffJson,
-  type ToolChange,
-} from "./types.js";
+import type { EffectChange, DiffFailOn, DiffSide, ServerChange, ServerDiff, ToolChange } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 import { limits } from "../util/limits.js";
 
@@ -264,32 +253,12 @@ export function diffSnapshots(inA: DiffInput, inB: DiffInput, opts: DiffOptions 
     scorecards,
     identical,
     pinnedView,
-    fails(failOn: DiffFailOn): boolean {
-      if (failOn === "none") return false;
-      if (failOn === "breaking") return breaking.length > 0;
-      return !identical || breaking.length > 0;
-    },
-    toJSON(): ServerDiffJson {
-      return {
-        kind: DIFF_KIND,
-        diff_version: DIFF_VERSION,
-        from,
-        to,
-        ...(pinnedView ? { pinned_view: true as const } : {}),
-        identical,
-        added,
-        removed,
-        renames,
-        ...(renamesNotSearched ? { renames_not_searched: renamesNotSearched } : {}),
-        changed,
-        added_capabilities: addedEffects,
-        lint_new: lintNew,
-        lint_resolved: lintResolved,
-        server,
-        ...(surface.length ? { surface } : {}),
-        breaking: breaking.map(breakingJson),
-        ...(scorecards ? { scorecards } : {}),
-      };
-    },
   };
+}
+
+/** True when `d` fails under `failOn`: any difference or breaking change, only breaking ones, or never. */
+export function diffFails(d: Pick<ServerDiff, "identical" | "breaking">, failOn: DiffFailOn): boolean {
+  if (failOn === "none") return false;
+  if (failOn === "breaking") return d.breaking.length > 0;
+  return !d.identical || d.breaking.length > 0;
 }

@@ -1,13 +1,18 @@
-import { breaking as breakingChange, score, type BreakingChange } from "./breaking-kinds.js";
+import { breaking as breakingChange, type BreakingChange } from "./breaking-kinds.js";
 import { compareCodeUnits } from "../util/order.js";
 
-/** The parts of a probe result a diff compares. */
+/**
+ * The parts of a probe result a diff compares: its outcome, and its reason as a document has it or
+ * (from a scorecard in memory) the message id and facts the reports make it from.
+ */
 export interface ProbeSummary {
   id: string;
   tool: string | null;
   confidence: "high" | "medium" | "low";
   status: "pass" | "fail" | "skip";
   reason?: string;
+  message?: string;
+  args?: unknown;
 }
 
 /**
@@ -35,18 +40,22 @@ export interface ScorecardComparison {
 
 const GRADES = ["A", "B", "C", "D", "F"];
 
-export { score };
-
-/**
- * A probe result as documents show it: only the summary's own fields (a full probe result also
- * carries the facts of its reason, which stay in memory). The scorecard's JSON and the diff's use it.
- */
-export const probeSummary = ({ id, tool, confidence, status, reason }: ProbeSummary): ProbeSummary => ({
+/** A probe result as a diff keeps it: only the summary's own fields. */
+const probeSummary = ({
+  id,
+  tool,
+  confidence,
+  status,
+  reason,
+  message,
+  args,
+}: ProbeSummary): ProbeSummary => ({
   id,
   tool,
   confidence,
   status,
   ...(reason !== undefined ? { reason } : {}),
+  ...(message !== undefined ? { message, args } : {}),
 });
 
 const probeKey = (p: ProbeSummary) => `${p.id}\u0000${p.tool ?? ""}`;
@@ -80,9 +89,7 @@ export function compareScorecards(
   }
   for (const p of [...newlyFailing].sort(byKey)) {
     if (p.confidence !== "high") continue;
-    breaking.push(
-      breakingChange("probe-newly-failing", { tool: p.tool }, { probe: p.id, reason: p.reason ?? null }),
-    );
+    breaking.push(breakingChange("probe-newly-failing", { tool: p.tool }, { probe: p.id, found: p }));
   }
   return {
     comparison: {

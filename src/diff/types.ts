@@ -159,19 +159,15 @@ export interface ServerDiff {
   server: ServerChange[];
   /** Prompts, resource templates and resources added, removed and changed: the kinds with a change. */
   surface: SurfaceKindDiff[];
-  /** Breaking changes, each with its reason, in report order. */
+  /** Breaking changes, each with its facts, in report order. */
   breaking: BreakingChange[];
   /** Both scorecards and how they compare, when the diff was given them. */
   scorecards?: ScorecardComparison;
   /** True when the two sides show no difference at all. */
-  readonly identical: boolean;
+  identical: boolean;
   /**
    * True when a side was a lock, so both were compared as a lock holds them: the pinned fields of
    * each tool, the instructions by hash and the recorded capabilities.
    */
-  readonly pinnedView: boolean;
-  /** True when this diff fails under `failOn`. */
-  fails(failOn: DiffFailOn): boolean;
-  /** The JSON form (`kind: "toolscore.mcp-diff"`). */
-  toJSON(): ServerDiffJson;
+  pinnedView: boolean;
 }

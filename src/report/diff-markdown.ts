@@ -1,4 +1,5 @@
-import { score } from "../diff/scorecards.js";
+import { diffFails } from "../diff/diff.js";
+import { formatBreaking, score } from "./breaking.js";
 import type { DiffFailOn, ServerDiff } from "../diff/types.js";
 import { escapeLine } from "../util/unicode.js";
 import {
@@ -34,7 +35,7 @@ export function renderDiffMarkdown(
   out.push(
     `## MCP diff: ${mdText(sideTitle(d.from, opts.labels?.a))} → ${mdText(sideTitle(d.to, opts.labels?.b))}`,
     "",
-    `**${d.fails(failOn) ? "FAIL" : "OK"}**: ${differenceCount(d)} difference(s), ${d.breaking.length} breaking (\`--fail-on ${failOn}\`)`,
+    `**${diffFails(d, failOn) ? "FAIL" : "OK"}**: ${differenceCount(d)} difference(s), ${d.breaking.length} breaking (\`--fail-on ${failOn}\`)`,
     "",
   );
   if (d.pinnedView) out.push(`_${PINNED_VIEW_NOTE.slice(1, -1)}_`, "");
@@ -79,7 +80,7 @@ export function renderDiffMarkdown(
   }
   if (d.breaking.length > 0) {
     out.push(`### Breaking changes (${d.breaking.length})`, "");
-    for (const b of d.breaking) out.push(`- ${mdText(subjectOf(b, "server"))}: ${mdText(b.reason)}`);
+    for (const b of d.breaking) out.push(`- ${mdText(subjectOf(b, "server"))}: ${mdText(formatBreaking(b))}`);
     out.push("");
   }
   if (d.lintNew.length + d.lintResolved.length > 0) {

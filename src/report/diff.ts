@@ -1,4 +1,6 @@
-import { score, type ScorecardComparison } from "../diff/scorecards.js";
+import type { ScorecardComparison } from "../diff/scorecards.js";
+import { formatBreaking, score } from "./breaking.js";
+import { probeSummaryReason as reasonOf } from "./probe-messages.js";
 import type {
   EffectChange,
   DiffFailOn,
@@ -7,6 +9,7 @@ import type {
   ServerChange,
   ServerDiff,
 } from "../diff/types.js";
+import { diffFails } from "../diff/diff.js";
 import type { LintFinding } from "../lint/types.js";
 import { limitPhrase } from "../util/limits.js";
 import { escapeLine } from "../util/unicode.js";
@@ -139,7 +142,7 @@ export function renderScorecards(s: ScorecardComparison, st: Style = PLAIN): str
   const lines = [st.bold("Scorecards"), `  ${pad("", 12)}${pad("A", 12)}B`];
   for (const [k, a, b] of rows) lines.push(`  ${pad(k, 12)}${pad(a, 12)}${a === b ? b : st.bold(b)}`);
   const probe = (p: ScorecardComparison["newly_failing"][number]) =>
-    `${escapeLine(p.id)}${p.tool === null ? "" : ` ${escapeLine(p.tool)}`} [${p.confidence}]${p.reason ? `: ${escapeLine(p.reason)}` : ""}`;
+    `${escapeLine(p.id)}${p.tool === null ? "" : ` ${escapeLine(p.tool)}`} [${p.confidence}]${reasonOf(p) ? `: ${escapeLine(reasonOf(p)!)}` : ""}`;
   for (const p of s.newly_failing) lines.push(st.red(`  probe now fails: ${probe(p)}`));
   for (const p of s.newly_passing) lines.push(st.green(`  probe now passes: ${probe(p)}`));
   return lines;
@@ -190,7 +193,7 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   if (d.breaking.length > 0) {
     lines.push("", st.bold(st.red(`Breaking changes (${d.breaking.length}):`)));
     for (const b of d.breaking)
-      lines.push(`  ${escapeLine(subjectOf(b, "server"))}: ${escapeLine(b.reason)}`);
+      lines.push(`  ${escapeLine(subjectOf(b, "server"))}: ${escapeLine(formatBreaking(b))}`);
   }
   lines.push(verdictLine(d, failOn, st));
   return lines.join("\n") + "\n";
@@ -199,5 +202,5 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
 /** `Diff: FAIL (12 difference(s), 3 breaking, --fail-on any)` or `Diff: OK (…)`. */
 export function verdictLine(d: ServerDiff, failOn: DiffFailOn, st: Style = PLAIN): string {
   const facts = `${differenceCount(d)} difference(s), ${d.breaking.length} breaking, --fail-on ${failOn}`;
-  return d.fails(failOn) ? st.red(`Diff: FAIL (${facts})`) : st.green(`Diff: OK (${facts})`);
+  return diffFails(d, failOn) ? st.red(`Diff: FAIL (${facts})`) : st.green(`Diff: OK (${facts})`);
 }

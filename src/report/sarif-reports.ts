@@ -1,7 +1,7 @@
 // The SARIF logs of mcp lint, mcp verify-pin and mcp diff: each command's findings mapped onto
 // the generic builder in sarif.ts, with the rule catalogue a reviewer reads in code scanning.
 import type { BreakingKind, ServerDiff } from "../diff/types.js";
-import { BREAKING_KINDS } from "../diff/breaking-kinds.js";
+import { BREAKING_MESSAGES, formatBreaking } from "./breaking.js";
 import { LINT_RULES } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
 import { PIN_RULES, PIN_SEVERITY, type PinReport, type PinRule } from "../pin/verify.js";
@@ -112,7 +112,7 @@ export const LINT_SARIF_RULES: readonly SarifRuleInfo[] = LINT_RULES.map((r) => 
 }));
 
 const DIFF_TEXT = Object.fromEntries(
-  Object.entries(BREAKING_KINDS).map(([kind, spec]) => [kind, spec.summary]),
+  Object.entries(BREAKING_MESSAGES).map(([kind, spec]) => [kind, spec.summary]),
 ) as Record<BreakingKind, string>;
 
 /** The rule catalogue of mcp diff: one rule per kind of breaking change, and the other differences. */
@@ -217,7 +217,9 @@ export function diffSarif(d: ServerDiff, version: string, artifact?: SarifArtifa
     ...d.breaking.map((b): SarifFinding => ({
       ruleId: `diff-${b.kind}`,
       severity: "error",
-      message: escapeLine(b.tool === null && !b.item ? b.reason : `${subjectOf(b)}: ${b.reason}`),
+      message: escapeLine(
+        b.tool === null && !b.item ? formatBreaking(b) : `${subjectOf(b)}: ${formatBreaking(b)}`,
+      ),
       tool: b.tool,
       ...(b.item ? { item: b.item } : {}),
       path: b.path ?? "",

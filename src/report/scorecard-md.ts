@@ -1,6 +1,9 @@
 import type { Scorecard } from "../score/types.js";
 import { fewCalls, incompleteLine, notCountedLine, ratesLine, serverLabel } from "./scorecard.js";
 import { mdText } from "./markdown.js";
+import { formatFix } from "./fix-messages.js";
+import { probeReason } from "./probe-messages.js";
+import { notGradedSentence, skipReason } from "./scorecard-words.js";
 
 /** The Markdown scorecard (`--report md`, and the job summary with `--ci`). */
 export function renderScorecardMarkdown(card: Scorecard): string {
@@ -8,7 +11,7 @@ export function renderScorecardMarkdown(card: Scorecard): string {
   const coverage = `called ${card.coverage.called} of ${card.coverage.total} tools`;
   out.push(
     card.grade === null
-      ? `**Not graded**: ${mdText(card.not_graded_reason ?? "")} (${coverage})`
+      ? `**Not graded**: ${mdText(card.not_graded === null ? "" : notGradedSentence(card.not_graded))} (${coverage})`
       : `**Grade ${card.grade}** (score ${card.score!.toFixed(2)}${fewCalls(card)}), ${coverage}`,
     "",
     ...[incompleteLine(card)].filter((l): l is string => l !== null).map((l) => `**${mdText(l)}**\n`),
@@ -22,9 +25,9 @@ export function renderScorecardMarkdown(card: Scorecard): string {
       "| --- | --- | --- | --- | --- | --- |",
     );
     for (const t of card.tools) {
-      const skipped = t.skipped_reason !== null;
+      const skipped = t.skipped !== null;
       out.push(
-        `| ${mdText(t.name)} | ${skipped ? "-" : `${t.happy.passed}/${t.happy.total}`} | ${skipped ? "-" : `${t.edge.passed}/${t.edge.total}`} | ${t.avg_latency_ms ?? "-"} | ${t.tokens} | ${skipped ? `skipped: ${mdText(t.skipped_reason!)}` : ""} |`,
+        `| ${mdText(t.name)} | ${skipped ? "-" : `${t.happy.passed}/${t.happy.total}`} | ${skipped ? "-" : `${t.edge.passed}/${t.edge.total}`} | ${t.avg_latency_ms ?? "-"} | ${t.tokens} | ${skipped ? `skipped: ${mdText(skipReason(t.skipped!))}` : ""} |`,
       );
     }
     out.push("");
@@ -37,14 +40,15 @@ export function renderScorecardMarkdown(card: Scorecard): string {
       "| --- | --- | --- | --- | --- |",
     );
     for (const p of card.probes)
-      out.push(`| ${p.id} | ${mdText(p.tool)} | ${p.confidence} | ${p.status} | ${mdText(p.reason)} |`);
+      out.push(`| ${p.id} | ${mdText(p.tool)} | ${p.confidence} | ${p.status} | ${mdText(probeReason(p))} |`);
     out.push("");
   }
   if (card.fixes.length) {
     out.push("### Issues to fix", "");
     card.fixes.forEach((f, i) => {
+      const { issue, fix } = formatFix(f);
       out.push(
-        `${i + 1}. **${f.severity}** ${f.tool === null ? "" : `${mdText(f.tool)}: `}${mdText(f.issue)} (${f.source})${f.fix ? `  \n   Fix: ${mdText(f.fix)}` : ""}`,
+        `${i + 1}. **${f.severity}** ${f.tool === null ? "" : `${mdText(f.tool)}: `}${mdText(issue)} (${f.source})${fix ? `  \n   Fix: ${mdText(fix)}` : ""}`,
       );
     });
     out.push("");

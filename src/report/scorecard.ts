@@ -1,6 +1,7 @@
-import { probeSummary } from "../diff/scorecards.js";
-import { fixJson } from "../score/fix-kinds.js";
 import type { Grade, Scorecard } from "../score/types.js";
+import { formatFix } from "./fix-messages.js";
+import { probeReason } from "./probe-messages.js";
+import { notGradedSentence, scorecardJson, skipCause, skipFlag, skipNote } from "./scorecard-words.js";
 import { escapeLine } from "../util/unicode.js";
 import { fitLine } from "./fit.js";
 import { PLAIN, displayWidth, pad, truncateMiddle, type Style } from "./style.js";
@@ -20,7 +21,7 @@ export function serverLabel(card: Scorecard): string {
 export function gradeLine(card: Scorecard, style: Style): string {
   const coverage = `called ${card.coverage.called} of ${card.coverage.total} tool${card.coverage.total === 1 ? "" : "s"}`;
   if (card.grade === null)
-    return `${style.bold(style.yellow("Not graded"))}: ${escapeLine(card.not_graded_reason ?? "")}  ${style.dim(coverage)}`;
+    return `${style.bold(style.yellow("Not graded"))}: ${escapeLine(card.not_graded === null ? "" : notGradedSentence(card.not_graded))}  ${style.dim(coverage)}`;
   const colour = gradeColour(card.grade, style);
   return `${style.bold(colour(`Grade ${card.grade}`))} (score ${card.score!.toFixed(2)}${fewCalls(card)})  ${coverage}`;
 }
@@ -137,11 +138,11 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
     out.push("");
     const rows = card.tools.map((t) => ({
       name: truncateMiddle(escapeLine(t.name), TOOL_MAX),
-      happy: t.skipped_reason ? "-" : `${t.happy.passed}/${t.happy.total}`,
-      edge: t.skipped_reason ? "-" : `${t.edge.passed}/${t.edge.total}`,
+      happy: t.skipped ? "-" : `${t.happy.passed}/${t.happy.total}`,
+      edge: t.skipped ? "-" : `${t.edge.passed}/${t.edge.total}`,
       lat: t.avg_latency_ms === null ? "-" : t.avg_latency_ms.toFixed(1),
       tokens: String(t.tokens),
-      note: t.skipped_reason ? `skipped (${escapeLine(t.skipped_note ?? "see below")})` : "",
+      note: t.skipped ? `skipped (${escapeLine(skipNote(t.skipped) ?? "see below")})` : "",
     }));
     const w = Math.max(4, maxOf(rows.map((r) => displayWidth(r.name))));
     const head = `  ${pad("TOOL", w)}  VALID  EDGE   AVG MS  TOKENS  NOTE`;
@@ -175,7 +176,7 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
       const at = 2 + 4 + 2 + w + 2 + wt + 2 + 6 + 2;
       out.push(
         ...fitLine(
-          `  ${status}  ${pad(p.id, w)}  ${pad(truncateMiddle(escapeLine(p.tool), wt), wt)}  ${pad(p.confidence, 6)}  ${escapeLine(p.reason)}`,
+          `  ${status}  ${pad(p.id, w)}  ${pad(truncateMiddle(escapeLine(p.tool), wt), wt)}  ${pad(p.confidence, 6)}  ${escapeLine(probeReason(p))}`,
           columns,
           columns - at >= REASON_MIN ? at : 4,
         ),
@@ -187,10 +188,11 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
     out.push("", style.bold("Top issues to fix"));
     fixes.forEach((f, i) => {
       const sev = f.severity === "error" ? style.red(f.severity) : style.yellow(f.severity);
+      const words = formatFix(f);
       wrap(
-        `  ${i + 1}. ${sev} ${f.tool === null ? "" : `${escapeLine(f.tool)}: `}${escapeLine(f.issue)} ${style.dim(`(${f.source})`)}`,
+        `  ${i + 1}. ${sev} ${f.tool === null ? "" : `${escapeLine(f.tool)}: `}${escapeLine(words.issue)} ${style.dim(`(${f.source})`)}`,
       );
-      if (f.fix) wrap(`     fix: ${escapeLine(f.fix)}`);
+      if (words.fix) wrap(`     fix: ${escapeLine(words.fix)}`);
     });
     const more = card.fixes.filter((f) => f.severity !== "info").length - fixes.length;
     if (more > 0) wrap(style.dim(`  … and ${more} more in the report (--report md|json)`));
@@ -200,16 +202,15 @@ export function renderScorecard(card: Scorecard, style: Style = PLAIN, columns =
     wrap(
       style.bold("Skipped") +
         style.dim(
-          card.coverage.skipped.every((x) => x.reason.endsWith("--allow-writes"))
+          card.coverage.skipped.every((x) => skipFlag(x.skipped) === "--allow-writes")
             ? " (--allow-writes calls them; use it only against a throwaway server)"
             : " (--allow-writes calls those that may write; use it only against a throwaway server)",
         ),
     );
     const w = Math.min(TOOL_MAX, maxOf(card.coverage.skipped.map((x) => displayWidth(escapeLine(x.tool)))));
     for (const x of card.coverage.skipped) {
-      const reason = escapeLine(
-        x.reason.replace(/: not called (without --allow-writes|with --no-network)$/, ""),
-      );
+      // The header names the flags, so each line gives the cause alone.
+      const reason = escapeLine(skipCause(x.skipped));
       // Continuation lines of a reason start under the reasons.
       out.push(...fitLine(`  ${pad(truncateMiddle(escapeLine(x.tool), w), w)}  ${reason}`, columns, w + 4));
     }
@@ -257,7 +258,6 @@ export function renderScorecardComparison(a: Scorecard, b: Scorecard, style: Sty
 
 /** The JSON report: two-space JSON with a trailing newline. */
 export function renderScorecardJson(card: Scorecard): string {
-  // The facts behind each fix and probe stay in memory; the document keeps the sentences.
-  const probes = card.probes.map(probeSummary);
-  return JSON.stringify({ ...card, probes, fixes: card.fixes.map(fixJson) }, null, 2) + "\n";
+  // The facts stay in memory; the document carries the sentences made from them.
+  return JSON.stringify(scorecardJson(card), null, 2) + "\n";
 }

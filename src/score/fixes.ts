@@ -1,6 +1,7 @@
 import type { LintFinding } from "../lint/types.js";
 import { ENVIRONMENT_PATTERNS } from "./outcome-patterns.js";
 import { fixOf, type EnvironmentCause, type Fix } from "./fix-kinds.js";
+import type { ProbeSaid } from "./probe-messages.js";
 import type { CallRecord, ProbeResult } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
@@ -146,7 +147,7 @@ export function collectFixes(
       fixOf(
         "probe",
         { tool: p.tool, severity: high ? "error" : "warning", blocking: high },
-        { probe: p.id, reason: p.reason },
+        { probe: p.id, said: { message: p.message, args: p.args } as ProbeSaid },
       ),
     );
   }

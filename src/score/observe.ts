@@ -13,7 +13,7 @@ export interface Observation extends Known {
 }
 
 const READ_ONLY = (p: ToolPlan) =>
-  p.skippedReason === null &&
+  p.skipped === null &&
   p.capabilities.some((c) => c.capability === "read") &&
   p.capabilities.every((c) => c.capability === "read" || c.capability === "network");
 

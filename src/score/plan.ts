@@ -46,14 +46,37 @@ function shouldReject(kind: string, args: Record<string, unknown>, inputSchema: 
   return kind !== "empty-value" && kind !== "zero";
 }
 
+/**
+ * Why a tool is not called, as facts keyed by `rule`; the reports make the sentence and the few
+ * words of a table from them.
+ */
+export type SkipFacts =
+  /** Its name is not a string. */
+  | { rule: "no-name" }
+  /** Its capabilities may write, delete or execute, or are unknown (the unsafe ones, with sources). */
+  | { rule: "unsafe-effects"; effects: EffectFinding[] }
+  /** A read tool whose arguments would still change something: what its definition says. */
+  | { rule: "unsafe-arguments"; says: string }
+  /** It reaches the network and the run is `--no-network`. */
+  | { rule: "network"; sources: string[] }
+  /** Only write, delete or exec values fit its arguments. */
+  | { rule: "writes-only" }
+  /** A bound of argument generation stopped it (which one). */
+  | { rule: "generation-capped"; capped: string }
+  /** Every valid-input call asked for input toolscore does not give (the first call's detail). */
+  | { rule: "needs-input"; detail: string }
+  /** Its `x-mcp-header` declarations are invalid, and calls carry `Mcp-Param-*` headers. */
+  | { rule: "headers-invalid" }
+  /** A required argument (null: the input as a whole) refers to a network URL, never fetched. */
+  | { rule: "network-ref"; argument: string | null; ref: string };
+
 /** A tool as the scorecard sees it: callable or skipped (with why), and its planned calls. */
 export interface ToolPlan {
   tool: RawTool;
   name: string;
   capabilities: EffectFinding[];
-  skippedReason: string | null;
-  /** A few words for a table (`may write, delete`, `network`), or null when called. */
-  skippedNote: string | null;
+  /** Why it is not called, or null when it is. */
+  skipped: SkipFacts | null;
   calls: PlannedCall[];
   /**
    * Arguments whose schema refers to a network URL (a `$ref` never fetched): no value is made for
@@ -86,26 +109,6 @@ export function streamFor(seed: string, tool: string, purpose: string): Prng {
   return new Prng(`${seed}\u0000${tool}\u0000${purpose}`);
 }
 
-function noteOf(effects: EffectFinding[]): string {
-  const may = effects.map((c) => c.capability).filter((c) => UNSAFE_EFFECTS.includes(c) && c !== "unknown");
-  const parts = [
-    ...(may.length ? [`may ${may.join(", ")}`] : []),
-    ...(effects.some((c) => c.capability === "unknown") ? ["capabilities unknown"] : []),
-  ];
-  return parts.join("; ");
-}
-
-function describeUnsafe(effects: EffectFinding[]): string | null {
-  const unsafe = effects.filter((c) => UNSAFE_EFFECTS.includes(c.capability));
-  if (unsafe.length === 0) return null;
-  const parts = unsafe.map((c) =>
-    c.capability === "unknown"
-      ? "its capabilities are unknown: nothing shows it only reads"
-      : `may ${c.capability}${c.sources.length ? ` (${c.sources.join(", ")})` : ""}`,
-  );
-  return `${parts.join("; ")}: not called without --allow-writes`;
-}
-
 /** Plans the calls for every tool: happy cases, then edge cases, in a fixed order. */
 export function planCalls(
   tools: readonly RawTool[],
@@ -132,48 +135,33 @@ export function planCalls(
         ? ownValue(opts.effectOverrides, tool.name)
         : undefined;
     const capabilities = deriveEffects(tool, override);
-    let skippedReason: string | null = null;
-    let skippedNote: string | null = null;
-    const skip = (reason: string, note: string) => {
-      if (skippedReason === null) [skippedReason, skippedNote] = [reason, note];
+    let skipped: SkipFacts | null = null;
+    const skip = (why: SkipFacts) => {
+      skipped ??= why;
     };
-    if (typeof tool.name !== "string") skip("its name is not a string: it cannot be called", "no name");
+    if (typeof tool.name !== "string") skip({ rule: "no-name" });
     if (opts.paramHeaders && scanHeaderDeclarations(tool.inputSchema).problems.length > 0)
-      skip(
-        "its x-mcp-header declarations are invalid (x-mcp-header-invalid): clients over Streamable HTTP do not show it, so it is not called",
-        "x-mcp-header invalid",
-      );
-    const unsafe = safe ? describeUnsafe(capabilities) : null;
-    if (unsafe) skip(unsafe, noteOf(capabilities));
+      skip({ rule: "headers-invalid" });
+    const unsafe = safe ? capabilities.filter((c) => UNSAFE_EFFECTS.includes(c.capability)) : [];
+    if (unsafe.length) skip({ rule: "unsafe-effects", effects: unsafe });
     const args = safe ? unsafeArguments(tool) : null;
-    if (args) skip(`${args}: not called without --allow-writes`, "may write");
+    if (args) skip({ rule: "unsafe-arguments", says: args });
     const notGenerated = networkArguments(tool.inputSchema);
     const required =
       isObject(tool.inputSchema) && Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
     const blocking = notGenerated.find((n) => n.argument === null || required.includes(n.argument));
-    if (blocking)
-      skip(
-        `its arguments could not be generated: ${blocking.argument === null ? "the input schema" : `the required argument ${JSON.stringify(blocking.argument)}`} refers to ${blocking.ref}, a network $ref toolscore never fetches`,
-        "network $ref",
-      );
+    if (blocking) skip({ rule: "network-ref", argument: blocking.argument, ref: blocking.ref });
     const network = capabilities.find((c) => c.capability === "network");
-    if (network && opts.network === false)
-      skip(
-        `reaches the network${network.sources.length ? ` (${network.sources.join(", ")})` : ""}: not called with --no-network`,
-        "network",
-      );
-    if (skippedReason === null && safe && opts.cases > 0) {
+    if (network && opts.network === false) skip({ rule: "network", sources: network.sources });
+    if (skipped === null && safe && opts.cases > 0) {
       // Safe generation that finds nothing where free generation would: only write modes fit.
       const stream = () => streamFor(opts.seed, name, "happy-1");
       const held = generateArguments(tool.inputSchema, stream(), { safe });
       if (held.valid === false && generateArguments(tool.inputSchema, stream()).valid === true)
-        skip(
-          "no arguments without a write, delete or exec value or a write-like parameter: not called without --allow-writes",
-          "may write",
-        );
+        skip({ rule: "writes-only" });
     }
     const calls: PlannedCall[] = [];
-    if (skippedReason === null) {
+    if (skipped === null) {
       for (let i = 0; i < opts.cases; i++) {
         const g = generateArguments(tool.inputSchema, streamFor(opts.seed, name, `happy-${i + 1}`), {
           variant: i,
@@ -181,7 +169,7 @@ export function planCalls(
         });
         if (g.capped) {
           // Past a cap every draw fails the same way: no call, and the scorecard says why.
-          skip(`its arguments were not generated: ${g.capped}`, "too large");
+          skip({ rule: "generation-capped", capped: g.capped });
           calls.length = 0;
           break;
         }
@@ -193,7 +181,7 @@ export function planCalls(
           ...(g.reason ? { note: g.reason } : {}),
         });
       }
-      if (opts.edgeCases && skippedReason === null) {
+      if (opts.edgeCases && skipped === null) {
         const base = generateArguments(tool.inputSchema, streamFor(opts.seed, name, "edge-base"), {
           full: true,
           safe,
@@ -210,6 +198,6 @@ export function planCalls(
           });
       }
     }
-    return { tool, name, capabilities, skippedReason, skippedNote, calls, notGenerated };
+    return { tool, name, capabilities, skipped, calls, notGenerated };
   });
 }

@@ -6,7 +6,7 @@ import { isObject } from "./schema.js";
 import { isReadOnly, lostFacts, observe, pickObserver, type Observation } from "./observe.js";
 import { streamFor, type ToolPlan } from "./plan.js";
 import type { CallRecord, ProbeId, ProbeResult } from "./types.js";
-import { probeReason, type ProbeFacts, type ProbeMessage, type ProbeSaid } from "./probe-messages.js";
+import type { ProbeFacts, ProbeMessage, ProbeSaid } from "./probe-messages.js";
 import { compileSchema } from "./validate.js";
 
 /** What the probes need: the plans, the calls already made, and a way to call. */
@@ -36,12 +36,12 @@ const why = (o: CallOutcome) =>
 export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
   const out: ProbeResult[] = [];
   const add = (id: ProbeId, tool: string, status: ProbeResult["status"], said: ProbeSaid) =>
-    out.push({ id, tool, confidence: CONFIDENCE[id], status, reason: probeReason(said), ...said });
+    out.push({ id, tool, confidence: CONFIDENCE[id], status, ...said });
   const say = <M extends ProbeMessage>(message: M, args: ProbeFacts[M]) => ({ message, args }) as ProbeSaid;
   const failedCall = (which: "the call" | "the first call" | "the second call", r: Error | CallOutcome) =>
     say("call-failed", { which, error: r instanceof Error ? r.message : why(r) });
   const silent = say("observer-silent", { observer: null });
-  const called = ctx.plans.filter((p) => p.skippedReason === null);
+  const called = ctx.plans.filter((p) => p.skipped === null);
   const observer = pickObserver(ctx.plans);
   const opts = { timeoutMs: ctx.timeoutMs };
   const look = () =>

@@ -6,7 +6,7 @@ import type { ServerSnapshot } from "../mcp/snapshot.js";
 import { collectFixes } from "./fixes.js";
 import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
 import { notGradedReason } from "./not-graded.js";
-import type { PlannedCall, ToolPlan } from "./plan.js";
+import type { PlannedCall, SkipFacts, ToolPlan } from "./plan.js";
 import {
   SCORECARD_KIND,
   SCORECARD_VERSION,
@@ -61,10 +61,11 @@ export function tallyScorecard({
     else byTool.set(c.tool, [c]);
   }
   const callsOf = (tool: string) => byTool.get(tool) ?? [];
-  const needsInput = new Map<string, string>();
+  const needsInput = new Map<string, SkipFacts>();
   for (const p of plans) {
     const mine = callsOf(p.name).filter((c) => c.kind === "happy");
-    if (mine.length && mine.every((c) => c.class === "needs-input")) needsInput.set(p.name, mine[0]!.detail);
+    if (mine.length && mine.every((c) => c.class === "needs-input"))
+      needsInput.set(p.name, { rule: "needs-input", detail: mine[0]!.detail });
   }
   const tools: ToolScore[] = plans.map((p) => {
     const mine = callsOf(p.name);
@@ -72,8 +73,7 @@ export function tallyScorecard({
     return {
       name: p.name,
       capabilities: p.capabilities.map((c) => c.capability),
-      skipped_reason: p.skippedReason ?? needsInput.get(p.name) ?? null,
-      skipped_note: p.skippedNote,
+      skipped: p.skipped ?? needsInput.get(p.name) ?? null,
       happy: count(mine.filter((c) => c.kind === "happy")),
       edge: count(mine.filter((c) => c.kind === "edge")),
       avg_latency_ms: lat.length ? Math.round((lat.reduce((a, b) => a + b, 0) / lat.length) * 10) / 10 : null,
@@ -86,8 +86,8 @@ export function tallyScorecard({
   const judged = probes.filter((p) => p.status !== "skip");
   const probeCount = { passed: judged.filter((p) => p.status === "pass").length, total: judged.length };
   const skipped = plans
-    .filter((p) => p.skippedReason !== null || needsInput.has(p.name))
-    .map((p) => ({ tool: p.name, reason: p.skippedReason ?? needsInput.get(p.name)! }));
+    .filter((p) => p.skipped !== null || needsInput.has(p.name))
+    .map((p) => ({ tool: p.name, skipped: p.skipped ?? needsInput.get(p.name)! }));
   const called = plans.filter((p) => p.calls.length > 0).length;
   const classCount = (k: CallRecord["class"]) => calls.filter((c) => c.class === k).length;
   const notCounted = {
@@ -143,7 +143,7 @@ export function tallyScorecard({
     protocol: snapshot.protocol,
     settings,
     grade: score === null ? null : gradeOf(score),
-    not_graded_reason: notGraded,
+    not_graded: notGraded,
     score,
     rates,
     counts: {

@@ -1,5 +1,7 @@
 import type { ProbeSaid } from "./probe-messages.js";
-import type { Fix } from "./fix-kinds.js";
+import type { Fix, FixJson } from "./fix-kinds.js";
+import type { NotGraded } from "./not-graded.js";
+import type { SkipFacts } from "./plan.js";
 import type { LintFinding } from "../lint/types.js";
 import type { Effect } from "../pin/effects.js";
 
@@ -59,9 +61,7 @@ export interface ToolScore {
   name: string;
   capabilities: Effect[];
   /** Why the tool was not called, or null when it was. */
-  skipped_reason: string | null;
-  /** The reason in a few words, for a table (`may write, delete`, `network`), or null when called. */
-  skipped_note: string | null;
+  skipped: SkipFacts | null;
   happy: PassCount;
   edge: PassCount;
   /** Average latency of its calls in milliseconds (timeouts and crashes left out), or null. */
@@ -87,17 +87,15 @@ export type ProbeId =
   | "idempotent-hint-honoured"
   | "non-destructive-hint-honoured";
 
-/** One effect probe on one tool. */
-/** One probe's result on one tool: its reason, and the message id and facts it was made from. */
+/** One effect probe on one tool: its outcome, and the message id and facts its reason is made from. */
 export type ProbeResult = {
   id: ProbeId;
   tool: string;
   confidence: Confidence;
   status: "pass" | "fail" | "skip";
-  reason: string;
 } & ProbeSaid;
 
-export type { Fix };
+export type { Fix, FixJson, NotGraded, SkipFacts };
 
 /**
  * Component rates in 0..1; a component with nothing to measure counts as full credit (1), except
@@ -123,16 +121,21 @@ export interface ScorecardSettings {
   timeout_ms: number;
 }
 
-/** A graded run of `mcp test`: the JSON report, as written by `--report json`. */
+/**
+ * A graded run of `mcp test`, with typed facts where the report has sentences: why tools were
+ * skipped, why the run is not graded, what each probe found and each fix's kind. The JSON report
+ * (`--report json`) is {@link ScorecardJson}, made from it by the reports.
+ */
 export interface Scorecard {
   kind: typeof SCORECARD_KIND;
   scorecard_version: typeof SCORECARD_VERSION;
   server: { name: string | null; version: string | null };
   protocol: string;
   settings: ScorecardSettings;
-  /** null when not graded (see `not_graded_reason`). */
+  /** null when not graded (see `not_graded`). */
   grade: Grade | null;
-  not_graded_reason: string | null;
+  /** Why the run is not graded, or null when it is. */
+  not_graded: NotGraded | null;
   /** 0..1, rounded to 4 places; null when not graded. */
   score: number | null;
   rates: Rates;
@@ -152,7 +155,7 @@ export interface Scorecard {
    * `--allow-incomplete`.
    */
   incomplete: { calls: number; examples: string[] } | null;
-  coverage: { called: number; total: number; skipped: Array<{ tool: string; reason: string }> };
+  coverage: { called: number; total: number; skipped: Array<{ tool: string; skipped: SkipFacts }> };
   /** Restarts after crashes (stdio servers). */
   restarts: number;
   tools: ToolScore[];
@@ -161,3 +164,28 @@ export interface Scorecard {
   probes: ProbeResult[];
   fixes: Fix[];
 }
+
+/** A tool of the JSON report: why it was skipped in a sentence and in a few words, or null. */
+export type ToolScoreJson = Omit<ToolScore, "skipped"> & {
+  skipped_reason: string | null;
+  /** The reason in a few words, for a table (`may write, delete`, `network`), or null when called. */
+  skipped_note: string | null;
+};
+
+/** A probe of the JSON report: its outcome and its reason. */
+export interface ProbeJson {
+  id: ProbeId;
+  tool: string;
+  confidence: Confidence;
+  status: "pass" | "fail" | "skip";
+  reason: string;
+}
+
+/** The JSON report of `mcp test` (`--report json`): a scorecard with its sentences. */
+export type ScorecardJson = Omit<Scorecard, "not_graded" | "coverage" | "tools" | "probes" | "fixes"> & {
+  not_graded_reason: string | null;
+  coverage: { called: number; total: number; skipped: Array<{ tool: string; reason: string }> };
+  tools: ToolScoreJson[];
+  probes: ProbeJson[];
+  fixes: FixJson[];
+};

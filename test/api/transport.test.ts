@@ -16,6 +16,8 @@ import {
 import { ToolscoreError } from "../../src/util/errors.js";
 import { fixtureCommand, runCli } from "../support/cli.js";
 import { v2Server } from "../fixtures/servers/v2-tools.mjs";
+import { diffJson } from "../../src/report/diff-json.js";
+import { diffFails } from "../../src/diff/diff.js";
 
 /** A fresh in-process server per connection (test() may start it again after a crash). */
 function inProcess(): TransportServer {
@@ -52,8 +54,8 @@ test("lintServer, pinServer, verifyServer and diffServers over a transport: the 
   assert.equal(report.ok, true, JSON.stringify(report.findings));
 
   const { diff: d } = await diffServers(inProcess(), inProcess());
-  assert.equal(d.toJSON().kind, "toolscore.mcp-diff");
-  assert.equal(d.fails("any"), false);
+  assert.equal(diffJson(d).kind, "toolscore.mcp-diff");
+  assert.equal(diffFails(d, "any"), false);
 });
 
 test("a pin check asks for the lock's client capabilities: another set is a CLIENT_CAPABILITIES error", async () => {

@@ -2,13 +2,13 @@
 // gives the calls, the grade, and the exact reasons it shows.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { Scorecard } from "../../src/score/types.js";
+import type { ScorecardJson } from "../../src/score/types.js";
 import { fixtureCommand, runCli } from "../support/cli.js";
 
 async function card(
   behaviour: string,
   extra: string[] = [],
-): Promise<{ card: Scorecard; code: number; stderr: string }> {
+): Promise<{ card: ScorecardJson; code: number; stderr: string }> {
   const r = await runCli([
     "mcp",
     "test",
@@ -17,9 +17,9 @@ async function card(
     "json",
     ...extra,
   ]);
-  return { card: JSON.parse(r.stdout) as Scorecard, code: r.code, stderr: r.stderr };
+  return { card: JSON.parse(r.stdout) as ScorecardJson, code: r.code, stderr: r.stderr };
 }
-const classes = (c: Scorecard, tool: string, kind: "happy" | "edge") =>
+const classes = (c: ScorecardJson, tool: string, kind: "happy" | "edge") =>
   c.calls.filter((x) => x.tool === tool && x.kind === kind).map((x) => x.class);
 
 describe("outcome classes", () => {

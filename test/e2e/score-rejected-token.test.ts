@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import type { Scorecard } from "../../src/score/types.js";
+import type { ScorecardJson } from "../../src/score/types.js";
 import { ROOT, runCli } from "../support/cli.js";
 
 const TOKEN_REJECTED = /^could not reach its backend: error result: Error: invalid service account token/;
@@ -23,7 +23,7 @@ test("1password-mcp 4.0.2 with a rejected token: the calls that use it are the e
     "--report",
     "json",
   ]);
-  const c = JSON.parse(r.stdout) as Scorecard;
+  const c = JSON.parse(r.stdout) as ScorecardJson;
   const happy = (tool: string) =>
     c.calls.filter((x) => x.tool === tool && x.kind === "happy").map((x) => [x.class, x.counted]);
   for (const tool of ["item_list", "vault_list", "item_get", "password_read"]) {

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { scorecardForTarget } from "../../src/api/scorecard.js";
+import { formatFix } from "../../src/report/fix-messages.js";
 import { MCPStdioClient } from "../../src/mcp/client.js";
 import { RestartableCaller } from "../../src/mcp/restartable.js";
 import { resolveTarget } from "../../src/mcp/target.js";
@@ -50,7 +51,7 @@ test("a crash is charged to the tool that caused it; the server is restarted and
       crashFixes.map((f) => f.tool),
       ["explode"],
     );
-    assert.match(crashFixes[0]!.issue, /crashed the server in 3 call\(s\)/);
+    assert.match(formatFix(crashFixes[0]!).issue, /crashed the server in 3 call\(s\)/);
     for (const pid of pids.pids()) assert.equal(alive(pid), false, `server ${pid} left running`);
   } finally {
     pids.cleanup();

@@ -6,18 +6,22 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { resolveTarget } from "../../src/mcp/target.js";
 import { scorecardForTarget } from "../../src/api/scorecard.js";
-import type { Scorecard } from "../../src/score/types.js";
+import type { ScorecardJson } from "../../src/score/types.js";
+import { scorecardJson } from "../../src/report/scorecard-words.js";
 import { fixtureCommand } from "../support/cli.js";
 
-const run = async (command: string, env: string[] = []): Promise<Scorecard> =>
-  (
-    await scorecardForTarget(resolveTarget(command, { env }), {
-      cases: 3,
-      timeoutMs: 500,
-      connect: { timeout: 20 },
-    })
-  ).scorecard;
-const happy = (c: Scorecard, tool: string) => c.calls.filter((x) => x.tool === tool && x.kind === "happy");
+const run = async (command: string, env: string[] = []): Promise<ScorecardJson> =>
+  scorecardJson(
+    (
+      await scorecardForTarget(resolveTarget(command, { env }), {
+        cases: 3,
+        timeoutMs: 500,
+        connect: { timeout: 20 },
+      })
+    ).scorecard,
+  );
+const happy = (c: ScorecardJson, tool: string) =>
+  c.calls.filter((x) => x.tool === tool && x.kind === "happy");
 
 test("a network tool whose backend never answers: its timeouts are the environment, the card incomplete", async () => {
   const c = await run(fixtureCommand("score-backend-hang.mjs"));

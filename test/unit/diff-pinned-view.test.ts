@@ -9,6 +9,7 @@ import { renderDiff } from "../../src/report/diff.js";
 import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { snapshotOf } from "../support/snapshot.js";
 import { runs } from "../support/runs.js";
+import { diffJson } from "../../src/report/diff-json.js";
 
 const SEED = 20261203;
 
@@ -105,10 +106,10 @@ test("lock vs lock across a real change reports the instructions change, by hash
     /\ninstructions changed \(compared by hash: sha256 [0-9a-f]{12} -> sha256 [0-9a-f]{12}\)\n/,
   );
   assert.match(renderDiffMarkdown(d), /_a lock on one side: compared only what a lock holds/);
-  assert.equal(d.toJSON().pinned_view, true);
+  assert.equal(diffJson(d).pinned_view, true);
   // A lock against a snapshot whose instructions it holds is no "instructions added".
   assert.deepEqual(diffSnapshots(a, snap("Use search first.", tools)).server, []);
-  assert.equal(diffSnapshots(snap("x", tools), snap("x", tools)).toJSON().pinned_view, undefined);
+  assert.equal(diffJson(diffSnapshots(snap("x", tools), snap("x", tools))).pinned_view, undefined);
 });
 
 test("a lock vs a snapshot: a changed pinned field is still a change, a field a lock does not keep is not", () => {

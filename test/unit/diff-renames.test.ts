@@ -14,6 +14,8 @@ import { renderDiff } from "../../src/report/diff.js";
 import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { setLimits } from "../../src/util/limits.js";
 import { snapshotOf } from "../support/snapshot.js";
+import { diffJson } from "../../src/report/diff-json.js";
+import { formatBreaking } from "../../src/report/breaking.js";
 
 const REAL = join(import.meta.dirname, "..", "fixtures", "real");
 const real = (server: string, name: string): RawTool =>
@@ -170,7 +172,7 @@ test("a rename is diffed field by field, and its capabilities are compared with 
     d.breaking.map((b) => b.kind),
     ["tool-removed"],
   );
-  assert.match(d.breaking[0]!.reason, /likely renamed to 'browser_run_code_unsafe'/);
+  assert.match(formatBreaking(d.breaking[0]!), /likely renamed to 'browser_run_code_unsafe'/);
   const text = renderDiff(d);
   assert.match(
     text,
@@ -233,7 +235,7 @@ test("past rename-pairs, renames are not looked for, and every format says so", 
   try {
     const d = diffSnapshots(a, b);
     assert.deepEqual([d.renames, d.renamesNotSearched], [[], { removed: 3, added: 3, limit: 8 }]);
-    assert.deepEqual(d.toJSON().renames_not_searched, { removed: 3, added: 3, limit: 8 });
+    assert.deepEqual(diffJson(d).renames_not_searched, { removed: 3, added: 3, limit: 8 });
     const note =
       "likely renames not looked for: 3 tools removed and 3 added make 9 pairs, past the rename-pairs limit of 8 pairs: raise it with --limit rename-pairs=N or TOOLSCORE_LIMIT_RENAME_PAIRS";
     assert.ok(renderDiff(d).includes(`\n(${note})\n`));
@@ -241,7 +243,7 @@ test("past rename-pairs, renames are not looked for, and every format says so", 
     assert.ok(renderDiffMarkdown(d).includes(`\n_${note.replaceAll("_", "\\_")}_\n`));
     // Without the note, the JSON is as it was.
     setLimits();
-    assert.equal("renames_not_searched" in diffSnapshots(a, b).toJSON(), false);
+    assert.equal("renames_not_searched" in diffJson(diffSnapshots(a, b)), false);
   } finally {
     setLimits();
   }
@@ -275,7 +277,9 @@ test("prompts and resource templates renamed are paired by the same evidence as 
   );
   // Still removals, and still breaking, with what they were likely renamed to.
   assert.deepEqual(prompts.removed, ["complex_prompt", "resource_prompt", "simple_prompt"]);
-  const reasons = d.breaking.filter((b) => b.kind === "prompt-removed").map((b) => [b.item?.key, b.reason]);
+  const reasons = d.breaking
+    .filter((b) => b.kind === "prompt-removed")
+    .map((b) => [b.item?.key, formatBreaking(b)]);
   assert.deepEqual(
     reasons.map(([k]) => k),
     ["complex_prompt", "resource_prompt", "simple_prompt"],
@@ -296,7 +300,7 @@ test("prompts and resource templates renamed are paired by the same evidence as 
     /^\| removed \| prompt resource\\_prompt \| likely renamed to resource-prompt, 90%: /m,
   );
   // The JSON document holds the renames; a kind without any has no `renames`.
-  const json = JSON.parse(JSON.stringify(d.toJSON())) as { surface: Array<Record<string, unknown>> };
+  const json = JSON.parse(JSON.stringify(diffJson(d))) as { surface: Array<Record<string, unknown>> };
   assert.equal((json.surface[0]!.renames as unknown[]).length, 2);
 });
 
@@ -314,5 +318,5 @@ test("prompts that only share a word are not paired", () => {
     }),
   );
   assert.equal(d.surface[0]!.renames, undefined);
-  assert.equal(d.breaking[0]!.reason, "prompt removed");
+  assert.equal(formatBreaking(d.breaking[0]!), "prompt removed");
 });

@@ -1,7 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { diffSnapshots } from "../../src/diff/index.js";
-import { BREAKING_KINDS } from "../../src/diff/breaking-kinds.js";
 import { compareParameters } from "../../src/diff/params.js";
 import type { BreakingKind, DiffFailOn } from "../../src/diff/index.js";
 import { lintTools } from "../../src/lint/index.js";
@@ -9,6 +8,9 @@ import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { renderDiff } from "../../src/report/diff.js";
 import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
+import { diffJson } from "../../src/report/diff-json.js";
+import { BREAKING_MESSAGES, formatBreaking } from "../../src/report/breaking.js";
+import { diffFails } from "../../src/diff/diff.js";
 
 // A small catalogue server whose tools lint clean; each case below changes one thing about it.
 const TOOLS: RawTool[] = [
@@ -184,10 +186,10 @@ for (const c of CASES) {
     // Exactly these findings, one per breaking change: an extra one fails the case.
     assert.deepEqual(d.breaking.map((b) => b.kind).sort(), [...c.kinds].sort());
     if (c.path) assert.equal(d.breaking[0]?.path, c.path);
-    for (const b of d.breaking) assert.ok(b.reason.length > 0);
+    for (const b of d.breaking) assert.ok(formatBreaking(b).length > 0);
     assert.equal(d.identical, false);
     for (const failOn of ["any", "breaking", "none"] as const) {
-      assert.equal(d.fails(failOn), expectedExit(c.kinds, failOn), `--fail-on ${failOn}`);
+      assert.equal(diffFails(d, failOn), expectedExit(c.kinds, failOn), `--fail-on ${failOn}`);
     }
   });
 }
@@ -210,8 +212,8 @@ test("all the breaking changes at once are each reported, sorted by tool then ki
       "search_items:lint-error-added",
     ],
   );
-  assert.equal(d.fails("breaking"), true);
-  assert.equal(d.fails("none"), false);
+  assert.equal(diffFails(d, "breaking"), true);
+  assert.equal(diffFails(d, "none"), false);
 });
 
 test("breaking changes are data: each carries its facts, its reason is made from them, the JSON keeps the reason only", () => {
@@ -219,13 +221,13 @@ test("breaking changes are data: each carries its facts, its reason is made from
   for (const c of [...CASES.slice(1), CASES[0]!]) tools = c.change(tools);
   const d = diffSnapshots(BASE, snap(tools));
   for (const b of d.breaking) {
-    const spec = BREAKING_KINDS[b.kind] as { reason(args: unknown): string };
-    assert.equal(b.reason, spec.reason(b.args), b.kind);
+    const spec = BREAKING_MESSAGES[b.kind] as { reason(args: unknown): string };
+    assert.equal(formatBreaking(b), spec.reason(b.args), b.kind);
   }
   const type = d.breaking.find((b) => b.kind === "parameter-type-changed");
   assert.ok(type && type.kind === "parameter-type-changed");
   assert.deepEqual(Object.keys(type.args).sort(), ["from", "parameter", "to"]);
-  const json = d.toJSON().breaking;
+  const json = diffJson(d).breaking;
   assert.equal(json.length, d.breaking.length);
   for (const b of json) {
     assert.ok(!("args" in b));
@@ -242,7 +244,7 @@ test("breaking changes are data: each carries its facts, its reason is made from
 test("identical snapshots: no difference, nothing fails under any --fail-on", () => {
   const d = diffSnapshots(BASE, snap(clone()));
   assert.equal(d.identical, true);
-  for (const failOn of ["any", "breaking", "none"] as const) assert.equal(d.fails(failOn), false);
+  for (const failOn of ["any", "breaking", "none"] as const) assert.equal(diffFails(d, failOn), false);
   assert.match(
     renderDiff(d),
     /No differences\.\nDiff: OK \(0 difference\(s\), 0 breaking, --fail-on any\)\n$/,
@@ -352,7 +354,7 @@ test("a removed tool with the same description and a similar name is a likely re
   assert.deepEqual(d.renames[0]!.change.fields, []);
   assert.deepEqual(d.removed, ["search_items"]);
   assert.equal(d.breaking[0]?.kind, "tool-removed");
-  assert.match(d.breaking[0]!.reason, /likely renamed to 'search_catalogue_items'/);
+  assert.match(formatBreaking(d.breaking[0]!), /likely renamed to 'search_catalogue_items'/);
   assert.match(
     renderDiff(d),
     /^~ search_items -> search_catalogue_items {2}\(likely renamed, 90%: names 75% alike; same description; same inputSchema\)$/m,
@@ -438,8 +440,8 @@ test("server changes: name, version, protocol, instructions", () => {
     ],
   );
   assert.equal(d.breaking.length, 0);
-  assert.equal(d.fails("any"), true);
-  assert.equal(d.fails("breaking"), false);
+  assert.equal(diffFails(d, "any"), true);
+  assert.equal(diffFails(d, "breaking"), false);
 });
 
 test("toJSON: kind, version and every part; the same input gives the same bytes", () => {
@@ -449,7 +451,7 @@ test("toJSON: kind, version and every part; the same input gives the same bytes"
     t.push(structuredClone(RUN_COMMAND));
     return t;
   }
-  const j = diffSnapshots(BASE, snap(tools)).toJSON();
+  const j = diffJson(diffSnapshots(BASE, snap(tools)));
   assert.equal(j.kind, "toolscore.mcp-diff");
   assert.equal(j.diff_version, "1");
   assert.deepEqual(j.added, ["run_command"]);
@@ -474,7 +476,7 @@ test("toJSON: kind, version and every part; the same input gives the same bytes"
     j.breaking.map((b) => b.kind),
     ["tool-removed", "capability-added"],
   );
-  assert.equal(JSON.stringify(j), JSON.stringify(diffSnapshots(BASE, snap(c2())).toJSON()));
+  assert.equal(JSON.stringify(j), JSON.stringify(diffJson(diffSnapshots(BASE, snap(c2())))));
 });
 
 test("scorecards: a lower grade and a newly failing high-confidence probe are breaking", () => {
@@ -521,11 +523,11 @@ test("scorecards: a lower grade and a newly failing high-confidence probe are br
     d.scorecards!.newly_passing.map((p) => p.id),
     ["readonly-no-side-effect"],
   );
-  assert.equal(d.fails("breaking"), true);
+  assert.equal(diffFails(d, "breaking"), true);
   const text = renderDiff(d);
   assert.match(text, /grade {7}A {11}C/);
   assert.match(text, /probe now fails: invalid-input-rejected search_items \[high\]/);
-  assert.ok(d.toJSON().scorecards);
+  assert.ok(diffJson(d).scorecards);
   const same = diffSnapshots(BASE, snap(clone()), {
     scorecards: {
       a: { grade: "B", score: 0.8, rates: { happy: 1, edge: 1, lint: 1 } },

@@ -11,6 +11,7 @@ import { buildLock, lockPieces, lockProblems, snapshotFromLock, type Lock } from
 import { checkPin } from "../../src/pin/verify.js";
 import { setLimits } from "../../src/util/limits.js";
 import { snapshotOf } from "../support/snapshot.js";
+import { diffJson } from "../../src/report/diff-json.js";
 
 // Texts past diff-kb (lowered to 8 KB here) and longer than a digest's kept start (64 KB).
 const long = (word: string) => `${word} `.repeat(20_000);
@@ -107,8 +108,8 @@ describe("a lock with its long texts as digests", () => {
       [lock, AFTER],
       [lock, BEFORE],
     ] as const) {
-      const whole = diffSnapshots(a, b).toJSON();
-      assert.equal(json(diffSnapshots(digestLockSide(a), b).toJSON()), json(whole));
+      const whole = diffJson(diffSnapshots(a, b));
+      assert.equal(json(diffJson(diffSnapshots(digestLockSide(a), b))), json(whole));
     }
     const d = diffSnapshots(digestLockSide(lock), AFTER);
     assert.ok(d.lintResolved.some((f) => f.tool === "poisoned"));

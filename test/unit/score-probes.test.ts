@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { CallOutcome, CallTool, RawTool } from "../../src/mcp/types.js";
-import { probeReason } from "../../src/score/probe-messages.js";
+import { probeReason } from "../../src/report/probe-messages.js";
 import { renderScorecardJson } from "../../src/report/scorecard.js";
 import { runScorecard } from "../../src/score/run.js";
 
@@ -118,16 +118,16 @@ test("effect probes find each declared behaviour that does not hold", async () =
   const json = JSON.parse(renderScorecardJson(card)) as { probes: Array<Record<string, unknown>> };
   for (const p of json.probes)
     assert.deepEqual(Object.keys(p), ["id", "tool", "confidence", "status", "reason"]);
-  for (const p of card.probes) {
-    assert.equal(p.reason, probeReason(p));
-    assert.ok(p.reason.length > 0);
+  card.probes.forEach((p, i) => {
+    assert.equal(json.probes[i]!.reason, probeReason(p));
+    assert.ok(probeReason(p).length > 0);
     assert.equal(
       p.confidence,
       p.id.startsWith("readonly") || p.id.startsWith("invalid") || p.id.startsWith("output")
         ? "high"
         : "medium",
     );
-  }
+  });
   // Probes are a fifth of the score.
   const judged = card.probes.filter((p) => p.status !== "skip");
   const probeRate = judged.filter((p) => p.status === "pass").length / judged.length;
@@ -157,5 +157,5 @@ test("no observer: the state probes are skipped with the reason", async () => {
   const card = await runScorecard({ snapshot: lone, call: fakeServer().call }, { probes: true });
   const p = card.probes.find((x) => x.id === "readonly-no-side-effect")!;
   assert.equal(p.status, "skip");
-  assert.match(p.reason, /no read-only tool without required arguments/);
+  assert.match(probeReason(p), /no read-only tool without required arguments/);
 });

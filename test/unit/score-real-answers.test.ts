@@ -10,6 +10,7 @@ import type { CallOutcome } from "../../src/mcp/types.js";
 import { collectFixes } from "../../src/score/fixes.js";
 import { judgeOutcome, softError } from "../../src/score/judge.js";
 import type { CallRecord } from "../../src/score/types.js";
+import { formatFix } from "../../src/report/fix-messages.js";
 
 const DIR = join(import.meta.dirname, "..", "fixtures", "real", "answers");
 
@@ -89,11 +90,11 @@ test("the fix for a missing browser says install it; for a rejected token, set t
     assert.ok(!fixes.some((f) => f.kind === "valid-input-refused"), `${file}: no "narrow the schema"`);
     return env;
   };
-  const browser = fixFor("playwright.json", "browser_navigate");
+  const browser = formatFix(fixFor("playwright.json", "browser_navigate"));
   assert.match(browser.fix, /^Install the browser or program the server needs/);
   assert.match(browser.issue, /need a program this machine lacks/);
-  assert.match(fixFor("chrome-devtools.json", "list_pages").fix, /^Install the browser/);
-  const token = fixFor("1password.json", "vault_list");
+  assert.match(formatFix(fixFor("chrome-devtools.json", "list_pages")).fix, /^Install the browser/);
+  const token = formatFix(fixFor("1password.json", "vault_list"));
   assert.match(token.fix, /^Set the credentials the server needs \(--env KEY=VALUE\)/);
   assert.match(token.issue, /refused for missing or rejected credentials/);
 });

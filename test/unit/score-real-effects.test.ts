@@ -11,6 +11,7 @@ import { describedChange, placeToWrite, sortsOrFilters } from "../../src/pin/eff
 import { deriveEffects } from "../../src/pin/effects.js";
 import { planCalls } from "../../src/score/plan.js";
 import { unsafeArguments } from "../../src/score/safety.js";
+import { skipNote } from "../../src/report/scorecard-words.js";
 
 const DIR = join(import.meta.dirname, "..", "fixtures", "real", "tools");
 
@@ -29,7 +30,7 @@ const capabilities = (t: RawTool) =>
 function plan(file: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of planCalls(tools(file), { seed: "1", cases: 3, edgeCases: true, allowWrites: false }))
-    out[p.name] = p.skippedNote ?? `called ${p.calls.length}`;
+    out[p.name] = (p.skipped ? skipNote(p.skipped) : null) ?? `called ${p.calls.length}`;
   return out;
 }
 

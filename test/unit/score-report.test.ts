@@ -9,7 +9,9 @@ import {
 import { renderScorecardMarkdown } from "../../src/report/scorecard-md.js";
 import { PLAIN } from "../../src/report/style.js";
 import { runScorecard } from "../../src/score/run.js";
-import { FIX_KINDS } from "../../src/score/fix-kinds.js";
+import { FIX_MESSAGES } from "../../src/report/fix-messages.js";
+import { skipCause, skipFlag, skipNote, skipReason } from "../../src/report/scorecard-words.js";
+import type { SkipFacts } from "../../src/score/plan.js";
 
 // A server whose strings try to reach the terminal raw: an escape sequence and a zero-width space.
 const evilName = "list_\u001b[31mred\u200b";
@@ -67,14 +69,12 @@ test("two scorecards side by side: grade, rates and coverage, A -> B", async () 
 test("fixes are data: each has a kind and its facts, its sentences come from the kind's templates, the JSON keeps the sentences only", async () => {
   const card = await runScorecard({ snapshot, call }, { cases: 1 });
   assert.ok(card.fixes.length > 0);
-  for (const f of card.fixes) {
-    const spec = FIX_KINDS[f.kind] as {
-      source(a: unknown): string;
-      issue(a: unknown): string;
-      fix(a: unknown): string;
-    };
-    assert.deepEqual([f.source, f.issue, f.fix], [spec.source(f.args), spec.issue(f.args), spec.fix(f.args)]);
-  }
+  const doc = JSON.parse(renderScorecardJson(card)) as { fixes: Array<Record<string, unknown>> };
+  card.fixes.forEach((f, i) => {
+    const spec = FIX_MESSAGES[f.kind] as { issue(a: unknown): string; fix(a: unknown): string };
+    const { issue, fix } = doc.fixes[i]!;
+    assert.deepEqual([issue, fix], [spec.issue(f.args), spec.fix(f.args)]);
+  });
   const refused = card.fixes.find((f) => f.kind === "valid-input-refused");
   assert.ok(refused && refused.kind === "valid-input-refused");
   assert.equal(refused.args.failed, 1);
@@ -103,4 +103,57 @@ test("a grade resting on one or two calls says so beside the letter; three calls
   );
   const three = await runScorecard({ snapshot: plain, call: ok }, { cases: 3 });
   assert.match(renderScorecard(three, PLAIN), /^Grade A \(score 1\.00\)  called 1 of 1 tool$/m);
+});
+
+test("a skip is facts: the JSON gives the whole reason, the console the cause under a header naming the flag, a table a few words", () => {
+  const cases: Array<[SkipFacts, string, string | null]> = [
+    [{ rule: "no-name" }, "its name is not a string: it cannot be called", "no name"],
+    [
+      {
+        rule: "unsafe-effects",
+        effects: [
+          { capability: "delete", sources: ["name verb 'delete'"] },
+          { capability: "unknown", sources: [] },
+        ],
+      },
+      "may delete (name verb 'delete'); its capabilities are unknown: nothing shows it only reads: not called without --allow-writes",
+      "may delete; capabilities unknown",
+    ],
+    [
+      { rule: "unsafe-arguments", says: "required 'mode' takes only write, delete or exec values ('apply')" },
+      "required 'mode' takes only write, delete or exec values ('apply'): not called without --allow-writes",
+      "may write",
+    ],
+    [
+      { rule: "network", sources: ["annotation openWorldHint: true"] },
+      "reaches the network (annotation openWorldHint: true): not called with --no-network",
+      "network",
+    ],
+    [
+      { rule: "writes-only" },
+      "no arguments without a write, delete or exec value or a write-like parameter: not called without --allow-writes",
+      "may write",
+    ],
+    [
+      { rule: "generation-capped", capped: "a string longer than 4096 characters" },
+      "its arguments were not generated: a string longer than 4096 characters",
+      "too large",
+    ],
+    [
+      { rule: "needs-input", detail: "needs input: it asked for a confirmation" },
+      "needs input: it asked for a confirmation",
+      null,
+    ],
+  ];
+  for (const [facts, reason, note] of cases) {
+    assert.equal(skipReason(facts), reason, facts.rule);
+    assert.equal(skipNote(facts), note, facts.rule);
+    const flag = skipFlag(facts);
+    // The console line is the cause; the header says what the flag does, so nothing is cut off.
+    assert.equal(
+      skipCause(facts),
+      flag === null ? reason : reason.slice(0, reason.lastIndexOf(": not called")),
+      facts.rule,
+    );
+  }
 });

@@ -7,6 +7,8 @@ import { edgeCases } from "../../src/score/edge.js";
 import { gradeBelow, gradeOf, lintRate, scoreOf } from "../../src/score/grade.js";
 import { runScorecard } from "../../src/score/run.js";
 import { ToolscoreError } from "../../src/util/errors.js";
+import { formatFix } from "../../src/report/fix-messages.js";
+import { scorecardJson } from "../../src/report/scorecard-words.js";
 
 const snap = (tools: RawTool[]) =>
   ServerSnapshot.of({
@@ -79,7 +81,7 @@ test("zero tools: not graded, with the reason", async () => {
   const card = await runScorecard({ snapshot: snap([]), call: () => assert.fail("no call expected") });
   assert.equal(card.grade, null);
   assert.equal(card.score, null);
-  assert.equal(card.not_graded_reason, "the server has no tools");
+  assert.equal(scorecardJson(card).not_graded_reason, "the server has no tools");
 });
 
 test("--cases 0: not graded, and no valid-input call is made", async () => {
@@ -92,7 +94,7 @@ test("--cases 0: not graded, and no valid-input call is made", async () => {
     { cases: 0 },
   );
   assert.equal(card.grade, null);
-  assert.match(card.not_graded_reason!, /--cases 0/);
+  assert.match(scorecardJson(card).not_graded_reason!, /--cases 0/);
   assert.equal(card.counts.happy.total, 0);
 });
 
@@ -113,7 +115,8 @@ test("safe by default: only read tools are called; the others are skipped with t
     card.coverage.skipped.map((s) => s.tool),
     ["create_thing", "delete_thing", "frobnicate"],
   );
-  for (const s of card.coverage.skipped) assert.match(s.reason, /not called without --allow-writes/);
+  for (const s of scorecardJson(card).coverage.skipped)
+    assert.match(s.reason, /not called without --allow-writes/);
   assert.equal(card.coverage.called, 1);
   assert.equal(card.coverage.total, 4);
   assert.notEqual(card.grade, null);
@@ -130,7 +133,7 @@ test("nothing callable without --allow-writes: not graded, and the reason says h
     call: () => assert.fail("no call expected"),
   });
   assert.equal(card.grade, null);
-  assert.match(card.not_graded_reason!, /--allow-writes/);
+  assert.match(scorecardJson(card).not_graded_reason!, /--allow-writes/);
 });
 
 test("the score follows SPEC 7 exactly: a tool failing one enum value of two", async () => {
@@ -153,7 +156,10 @@ test("the score follows SPEC 7 exactly: a tool failing one enum value of two", a
   const fix = card.fixes.find((f) => f.source === "call:happy")!;
   assert.equal(fix.tool, "export_things");
   assert.equal(fix.blocking, true);
-  assert.match(fix.issue, /fails on valid input \(2 of 4 calls\): error result: csv is not supported/);
+  assert.match(
+    formatFix(fix).issue,
+    /fails on valid input \(2 of 4 calls\): error result: csv is not supported/,
+  );
 });
 
 test("a timeout fails a valid-input call; an edge case that gets any answer passes", async () => {
@@ -287,7 +293,7 @@ test("a local tool's timeouts are the environment when other calls could not rea
     false,
   );
   // No valid-input call could be judged: graded on the edge cases and lint, never "not graded".
-  assert.equal(card.not_graded_reason, null);
+  assert.equal(scorecardJson(card).not_graded_reason, null);
   assert.equal(card.rates.happy, undefined);
   assert.deepEqual(card.counts.edge, { passed: 2, total: 2 });
 });
@@ -310,7 +316,7 @@ test("valid input only 'not found' or needing input, with no backend unreachable
   assert.equal(card.grade, null);
   assert.equal(card.incomplete, null);
   assert.equal(
-    card.not_graded_reason,
+    scorecardJson(card).not_graded_reason,
     "no valid-input call could be judged: 2 calls named something that does not exist",
   );
 });
@@ -335,11 +341,11 @@ test("a tree that nests itself without end: the tool is skipped with where gener
   const card = await runScorecard({ snapshot: snap([tool]), call: async () => ok() }, { cases: 3 });
   assert.deepEqual(card.calls, []);
   assert.equal(
-    card.tools[0]!.skipped_reason,
+    scorecardJson(card).tools[0]!.skipped_reason,
     "its arguments were not generated: generation stopped at depth 32: the schema nests itself (a recursive $ref) with required children",
   );
   assert.equal(
-    card.not_graded_reason,
+    scorecardJson(card).not_graded_reason,
     "no tool was called: 1 tool's arguments could not be generated (a bound of generation stopped them)",
   );
 });

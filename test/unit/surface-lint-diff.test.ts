@@ -10,6 +10,9 @@ import { renderDiff } from "../../src/report/diff.js";
 import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { diffSarif } from "../../src/report/sarif-reports.js";
 import { runs } from "../support/runs.js";
+import { diffJson } from "../../src/report/diff-json.js";
+import { formatBreaking } from "../../src/report/breaking.js";
+import { diffFails } from "../../src/diff/diff.js";
 
 const snap = (s: SurfaceLists) =>
   ServerSnapshot.of({
@@ -126,7 +129,9 @@ test("diff: prompts and templates added, removed and changed, with what breaks",
   );
   // A prompt is graded as a tool is: the order to read secrets is an error there too.
   assert.deepEqual(
-    d.breaking.filter((b) => b.kind === "lint-error-added").map((b) => b.reason.replace(/:.*\(/, ": … (")),
+    d.breaking
+      .filter((b) => b.kind === "lint-error-added")
+      .map((b) => formatBreaking(b).replace(/:.*\(/, ": … (")),
     ["new lint error: … (hidden-unicode)", "new lint error: … (description-instruction)"],
   );
   assert.deepEqual(
@@ -142,7 +147,7 @@ test("diff: prompts and templates added, removed and changed, with what breaks",
     ],
   );
   assert.deepEqual(
-    d.breaking.filter((b) => b.kind.startsWith("prompt-argument")).map((b) => b.reason),
+    d.breaking.filter((b) => b.kind.startsWith("prompt-argument")).map((b) => formatBreaking(b)),
     ["argument 'slug' removed", "new required argument 'lang'", "argument 'style' is now required"],
   );
   assert.deepEqual(
@@ -153,8 +158,8 @@ test("diff: prompts and templates added, removed and changed, with what breaks",
     ],
   );
   assert.equal(d.identical, false);
-  assert.ok(d.fails("breaking"));
-  const json = d.toJSON();
+  assert.ok(diffFails(d, "breaking"));
+  const json = diffJson(d);
   assert.equal(json.surface!.length, 2);
 
   const text = renderDiff(d);

@@ -1,7 +1,10 @@
 import { resolveTarget, type ServerTarget } from "../../mcp/target.js";
 import { diff as diffServers } from "../../api/diff.js";
+import { diffFails } from "../../diff/diff.js";
 import { DIFF_FAIL_ON, type DiffFailOn, type ServerDiff } from "../../diff/types.js";
+import { formatBreaking } from "../../report/breaking.js";
 import { renderDiff } from "../../report/diff.js";
+import { diffJson } from "../../report/diff-json.js";
 import { renderDiffMarkdown } from "../../report/diff-markdown.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
@@ -124,7 +127,7 @@ function annotations(d: ServerDiff, failing: boolean): Annotation[] {
   return d.breaking.map((b) => ({
     level: failing ? "error" : "warning",
     title: `Breaking change${b.tool === null && !b.item ? "" : `: ${escapeLine(subjectOf(b))}`}`,
-    message: escapeLine(b.reason),
+    message: escapeLine(formatBreaking(b)),
   }));
 }
 
@@ -184,7 +187,7 @@ export async function execute(
     file?.kind === "file" ? file.path : undefined,
   );
   await emitOutputs(ctx, diff, renderers, request);
-  return { code: diff.fails(failOn) ? EXIT.FAIL : EXIT.OK, result: diff };
+  return { code: diffFails(diff, failOn) ? EXIT.FAIL : EXIT.OK, result: diff };
 }
 
 /** The renderers of a diff, keyed by format; `file` is what SARIF findings point into. */
@@ -197,9 +200,9 @@ export function diffRenderers(
   const { failOn, labels } = opts;
   return {
     text: (diff) => renderDiff(diff, { style, brief: opts.brief, failOn, labels }),
-    json: (diff) => toPrettyJson(diff.toJSON()),
+    json: (diff) => toPrettyJson(diffJson(diff)),
     sarif: (diff) => renderSarif(diffSarif(diff, SARIF_VERSION, sarifArtifact(file, ctx))),
     markdown: (diff) => renderDiffMarkdown(diff, { failOn, labels }),
-    github: (diff) => renderAnnotations(annotations(diff, diff.fails(failOn))),
+    github: (diff) => renderAnnotations(annotations(diff, diffFails(diff, failOn))),
   };
 }

@@ -2,6 +2,7 @@ import { test, type TestResult } from "../../api/test.js";
 import { resolveTarget } from "../../mcp/target.js";
 import { requireLive } from "../source.js";
 import { renderScorecard, renderScorecardJson } from "../../report/scorecard.js";
+import { formatFix } from "../../report/fix-messages.js";
 import { renderScorecardMarkdown } from "../../report/scorecard-md.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { GRADES, gradeBelow } from "../../score/grade.js";
@@ -209,9 +210,10 @@ export function testRenderers(ctx: CliContext): Renderers<TestResult> {
 function annotations(card: Scorecard): Annotation[] {
   return card.fixes
     .filter((f) => f.blocking)
-    .map((f) => ({
+    .map((f) => ({ f, words: formatFix(f) }))
+    .map(({ f, words }) => ({
       level: "error" as const,
       title: `toolscore ${f.source}${f.tool === null ? "" : ` ${escapeLine(f.tool)}`}`,
-      message: `${escapeLine(f.issue)}. Fix: ${escapeLine(f.fix)}`,
+      message: `${escapeLine(words.issue)}. Fix: ${escapeLine(words.fix)}`,
     }));
 }
