@@ -25,6 +25,11 @@ export type {
 } from "./api/index.js";
 export type { ServerTarget, TargetOptions } from "./mcp/target.js";
 
+// Every server the machine's clients run, from their config files (`mcp scan`)
+export { scan } from "./api/scan.js";
+export type { ScanOptions } from "./api/scan.js";
+export type { ScanResult, ScanRow } from "./scan/scan.js";
+
 // The guard: the lock enforced at run time, as a transport between a host's client and a server
 export { createGuard } from "./guard/transport.js";
 export type { GuardOptions, GuardTransport } from "./guard/transport.js";

@@ -52,8 +52,8 @@ export async function guardServer(
   return server as GuardedServer;
 }
 
-/** Options of {@link createGuard}. */
-export interface CreateGuardOptions extends ServerOptions {
+/** Options of {@link createStdioGuard}. */
+export interface StdioGuardOptions extends ServerOptions {
   /** The server, from {@link guardServer}. */
   server: GuardedServer;
   /** The lock enforced, its own hashes already checked. */
@@ -79,7 +79,7 @@ export interface StdioGuard {
 }
 
 /** The guard of `mcp guard`: the server opened as a relay upstream, the lock enforced on it. */
-export async function createGuard(opts: CreateGuardOptions): Promise<StdioGuard> {
+export async function createStdioGuard(opts: StdioGuardOptions): Promise<StdioGuard> {
   const upstream = await openServer(opts.server, {
     as: "relay",
     connect: opts.connect,

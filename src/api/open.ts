@@ -72,7 +72,13 @@ async function openRelay(server: ResolvedServer, opts: RelayOptions): Promise<Up
   if (target.kind === "stdio") {
     // The server inherits the guard's environment, as with the other commands.
     return new ChildUpstream(
-      { argv: target.argv, env: target.env, baseEnv: connect.baseEnv, cwd: target.cwd ?? connect.baseCwd },
+      {
+        argv: target.argv,
+        env: target.env,
+        baseEnv: connect.baseEnv,
+        cwd: target.cwd ?? connect.baseCwd,
+        ahead: connect.launched,
+      },
       opts.stderr,
     );
   }

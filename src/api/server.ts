@@ -5,6 +5,7 @@ import { ServerSnapshot } from "../mcp/snapshot.js";
 import { resolveTarget, type ServerTarget, type TargetOptions } from "../mcp/target.js";
 import type { Lock } from "../pin/lock.js";
 import { readJsonFile } from "../util/fs.js";
+import { rememberLaunchSecrets } from "../mcp/redact.js";
 import { openServer } from "./open.js";
 
 /**
@@ -43,7 +44,12 @@ export type ResolvedServer =
 export function resolveServer(input: ServerInput | undefined, opts: ServerOptions = {}): ResolvedServer {
   if (input !== undefined && typeof input === "object" && "transport" in input)
     return { kind: "transport", server: input };
-  if (input !== undefined && typeof input === "object") return { kind: "target", target: input };
+  if (input !== undefined && typeof input === "object") {
+    // Whatever toolscore is given to reach the server is kept out of every output.
+    if (input.kind === "stdio") rememberLaunchSecrets({ env: input.env, argv: input.argv });
+    if (input.kind === "http") rememberLaunchSecrets({ headers: input.headers, url: input.url });
+    return { kind: "target", target: input };
+  }
   return { kind: "target", target: resolveTarget(input, { onNote: opts.onNote, ...opts.target }) };
 }
 

@@ -1,11 +1,13 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { isAbsolute, resolve } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
-import type { TargetOptions } from "../mcp/target.js";
+import type { ServerTarget, TargetOptions } from "../mcp/target.js";
 import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
 import type { ConnectOptions } from "../mcp/client.js";
 import { parseProtocolChoice } from "../mcp/protocol.js";
 import type { CliContext } from "./context.js";
+import type { EarlyStart } from "./launch-ahead.js";
+import { GLOBAL_OPTIONS } from "./options.js";
 import type { ServerOptions } from "../api/server.js";
 import { referenceSyntaxOf } from "../scan/clients.js";
 import { readRegularFile } from "../util/fs.js";
@@ -16,18 +18,7 @@ import type { SignInUse } from "../mcp/oauth-session.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/** Options every command that talks to a server accepts. */
-export const SERVER_OPTIONS = {
-  config: { type: "string" },
-  server: { type: "string" },
-  env: { type: "string", multiple: true },
-  cwd: { type: "string" },
-  header: { type: "string", multiple: true },
-  "header-file": { type: "string" },
-  timeout: { type: "string" },
-  "client-capabilities": { type: "string" },
-  protocol: { type: "string" },
-} as const satisfies Options;
+export { CLIENT_OPTIONS, SERVER_OPTIONS } from "./options.js";
 
 /** Help lines for {@link SERVER_OPTIONS}, shared by every command's help. */
 export const SERVER_OPTIONS_HELP = `  --config PATH --server NAME   take the server from a client config file
@@ -42,28 +33,12 @@ export const SERVER_OPTIONS_HELP = `  --config PATH --server NAME   take the ser
   --verbose                     show stack traces on errors
 `;
 
-/**
- * A pre-registered OAuth client for a URL, for the commands that reach one: the secret comes from
- * an environment variable or a file, never from the command line.
- */
-export const CLIENT_OPTIONS = {
-  "client-id": { type: "string" },
-  "client-secret-env": { type: "string" },
-  "client-secret-file": { type: "string" },
-} as const satisfies Options;
-
 /** Help lines for {@link CLIENT_OPTIONS}. */
 export const CLIENT_OPTIONS_HELP = `  --client-id ID                a pre-registered OAuth client (with a secret and no sign-in
                                 stored: the client-credentials grant, for CI)
   --client-secret-env VAR       read that client's secret from the environment variable VAR
   --client-secret-file FILE     read that client's secret from FILE
 `;
-
-/** Options every command accepts. */
-export const GLOBAL_OPTIONS = {
-  verbose: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-} as const satisfies Options;
 
 /**
  * Parses a command's arguments strictly; an unknown option or a missing value is a usage error
@@ -74,15 +49,19 @@ export function parseCommand<T extends Options>(
   args: string[],
   options: T,
   maxPositionals: number,
+  early?: EarlyStart,
 ) {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parse = () =>
+    parseArgs({
       args,
       options: { ...GLOBAL_OPTIONS, ...options },
       allowPositionals: true,
       strict: true,
     });
+  let parsed: ReturnType<typeof parse>;
+  try {
+    // Parsed already, with this same table, by the early start: taken as it is.
+    parsed = sameLine(early, command, args) ? (early!.parsed as ReturnType<typeof parse>) : parse();
   } catch (e) {
     const msg = (e as Error).message.split("\n")[0]!.replace(/\. To specify a positional.*$/, "");
     throw new ToolscoreError("USAGE", `${msg} (see: toolscore ${command} --help)`);
@@ -95,6 +74,29 @@ export function parseCommand<T extends Options>(
     );
   }
   return parsed;
+}
+
+/**
+ * SERVER as the command passes it on: the launch target the early start made of it when it parsed
+ * this same command line (so that SERVER is split once), else the argument as given.
+ */
+export function serverArg(
+  command: string,
+  args: readonly string[],
+  arg: string | undefined,
+  ctx: CliContext,
+): string | ServerTarget | undefined {
+  const target = ctx.early?.target;
+  return target && arg !== undefined && sameLine(ctx.early, command, args) ? target : arg;
+}
+
+function sameLine(early: EarlyStart | undefined, command: string, args: readonly string[]): boolean {
+  return (
+    early !== undefined &&
+    early.command === command &&
+    early.args.length === args.length &&
+    early.args.every((a, i) => a === args[i])
+  );
 }
 
 /** The target-naming options from parsed values, with paths resolved against the context's cwd. */
@@ -199,6 +201,7 @@ export function connectOptions(values: Record<string, unknown>, ctx?: CliContext
     protocol: parseProtocolChoice(values.protocol as string | undefined),
     ...(ctx ? { baseEnv: ctx.env, baseCwd: ctx.cwd } : {}),
     ...(ctx && signIn ? { signIn } : {}),
+    ...(ctx?.early?.launched ? { launched: ctx.early.launched } : {}),
   };
 }
 

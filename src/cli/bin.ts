@@ -22,19 +22,20 @@ if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"
         .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
     });
   }
-  // `mcp list`, `mcp verify-pin` and `mcp guard` start their server first, so that it boots while
-  // the command loads; the command takes it over, and a server no command took is stopped at the end.
-  const early =
+  // `mcp list`, `mcp verify-pin` and `mcp guard` are parsed, and their server started, first, so
+  // that it boots while the command loads; the command is handed both (the context's `early`), and
+  // a server no command took is stopped at the end.
+  const ahead =
     argv[0] === "mcp" && ["list", "verify-pin", "guard"].includes(argv[1] ?? "")
       ? import("./launch-ahead.js")
       : undefined;
   const loaded = import("./main.js");
-  const ahead = await early;
-  ahead?.launchServerAhead(argv.slice(1), process.env, process.cwd());
+  const early = (await ahead)?.startEarly(argv.slice(1), process.env, process.cwd());
   const { main, processContext } = await loaded;
   const ctx = processContext();
   const code = await main(argv, {
     ...ctx,
+    ...(early ? { early } : {}),
     stdout: (t) => {
       if (stopping === 0) ctx.stdout(t);
     },
@@ -42,7 +43,7 @@ if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"
       if (stopping === 0) ctx.stderr(t);
     },
   });
-  await ahead?.dropLaunchedAhead();
+  await early?.launched?.drop();
   // Stdio servers are stopped by each command; whatever else kept the loop alive (an HTTP
   // keep-alive socket) must not keep the process waiting. Output written to a socket (as a parent
   // Node process reads it) is sent asynchronously: exit once it has all gone out, or a long

@@ -1,3 +1,5 @@
+import type { EarlyStart } from "./launch-ahead.js";
+
 /** What a command may touch: its output streams, environment and working directory. */
 export interface CliContext {
   stdout: (text: string) => void;
@@ -13,6 +15,8 @@ export interface CliContext {
    * written a piece at a time is never queued whole in memory; absent, writing does not wait.
    */
   drain?: () => Promise<void>;
+  /** The command line parsed, and its server started, before the command loaded (launch-ahead.ts). */
+  early?: EarlyStart;
 }
 
 /**

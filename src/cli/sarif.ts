@@ -6,7 +6,7 @@ import type { SarifArtifact } from "../report/sarif-reports.js";
 import type { CliContext } from "./context.js";
 
 /** The `--sarif FILE` option, shared by mcp lint, mcp verify-pin and mcp diff. */
-export const SARIF_OPTION = { sarif: { type: "string" } } as const;
+export { SARIF_OPTION } from "./options.js";
 
 /** The help line of `--sarif`. */
 export const SARIF_HELP =

@@ -1,4 +1,15 @@
 import { ToolscoreError } from "../util/errors.js";
+import { redactCommand } from "./redact.js";
+import type { ServerTarget } from "./target.js";
+
+/** The target of a launch command given as one argument (SERVER), split as {@link splitCommand} does. */
+export function launchTarget(
+  arg: string,
+  env: Record<string, string>,
+  cwd: string | undefined,
+): Extract<ServerTarget, { kind: "stdio" }> {
+  return { kind: "stdio", argv: splitCommand(arg), env, cwd, label: redactCommand(arg) };
+}
 
 /**
  * Splits a launch command into argv the way a POSIX shell splits words: single quotes keep

@@ -18,6 +18,7 @@ import {
 } from "./session.js";
 import type { CallOutcome, RawTool } from "./types.js";
 import type { SignInUse } from "./oauth-session.js";
+import type { Launched } from "./process.js";
 
 /** Options shared by every way of connecting. */
 export interface ConnectOptions {
@@ -39,6 +40,8 @@ export interface ConnectOptions {
    * pre-registered client. Absent, no stored sign-in is used.
    */
   signIn?: SignInUse;
+  /** A server started ahead for this launch, taken over instead of starting one. */
+  launched?: Launched;
 }
 
 /** Options for launching a stdio server. */
@@ -324,6 +327,7 @@ export class MCPStdioClient extends MCPClient {
       env: opts.env,
       baseEnv: opts.baseEnv,
       cwd: opts.cwd,
+      ahead: opts.launched,
     });
     let retry: NegotiateOptions["protocol"] = "legacy";
     try {
@@ -346,6 +350,7 @@ export class MCPStdioClient extends MCPClient {
       env: opts.env,
       baseEnv: opts.baseEnv,
       cwd: opts.cwd,
+      ahead: opts.launched,
     });
     return MCPStdioClient.launch(again, opts, retry, leftMs).catch((e: unknown) => {
       throw withStartContext(e, argv, again);

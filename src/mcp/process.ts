@@ -29,23 +29,42 @@ export interface LaunchSpec {
   /** The environment inherited, as from a shell (default: this process's). */
   baseEnv?: Record<string, string | undefined>;
   cwd?: string;
+  /** A server started ahead for this launch: taken over instead of starting one (see launchAhead). */
+  ahead?: Launched;
 }
 
-// A server launched ahead of the command that will speak to it (see launchAhead).
-let ahead: { spec: LaunchSpec; child: Promise<ChildProcess> } | undefined;
+/** A server started ahead of the command that will speak to it (see {@link launchAhead}). */
+export interface Launched {
+  /** The process, when `spec` is the launch it was started for and it is not taken yet. */
+  take(spec: LaunchSpec): Promise<ChildProcess> | undefined;
+  /** Stops the process if no command took it (a usage error, a saved file after all). */
+  drop(): Promise<void>;
+}
 
 /**
- * Starts a server before the command that needs it has loaded (the CLI does so for `mcp list` and
- * `mcp verify-pin` with a launch command), so that the server boots while toolscore loads its own
- * code. The next {@link startProcess} with the same argv, environment and folder takes this
- * process instead of starting one; {@link dropLaunchedAhead} stops it when none did.
+ * Starts a server before the command that needs it has loaded (the CLI does so for `mcp list`,
+ * `mcp verify-pin` and `mcp guard` with a launch command), so that the server boots while
+ * toolscore loads its own code. The handle is passed to the command, whose {@link startProcess}
+ * with the same argv, environment and folder takes this process instead of starting one.
  */
-export function launchAhead(spec: LaunchSpec): void {
-  if (ahead) return;
-  const child = spawnInGroup(spec).then(keepOutput);
+export function launchAhead(spec: LaunchSpec): Launched {
+  let child: Promise<ChildProcess> | undefined = spawnInGroup(spec).then(keepOutput);
   // A failed start is reported to the command that takes the process, which awaits the same promise.
   child.catch(() => {});
-  ahead = { spec, child };
+  return {
+    take(wanted) {
+      if (!child || !sameLaunch(spec, wanted)) return undefined;
+      const taken = child;
+      child = undefined;
+      return taken;
+    },
+    async drop() {
+      const left = child;
+      child = undefined;
+      const started = await left?.catch(() => undefined);
+      if (started) await stopProcess(started, { stdinWaitMs: 0 });
+    },
+  };
 }
 
 /**
@@ -65,15 +84,6 @@ function keepOutput(child: ChildProcess): ChildProcess {
   return child;
 }
 
-/** Stops the server launched ahead if no command took it (a usage error, a saved file after all). */
-export async function dropLaunchedAhead(): Promise<void> {
-  const left = ahead;
-  ahead = undefined;
-  if (!left) return;
-  const child = await left.child.catch(() => undefined);
-  if (child) await stopProcess(child, { stdinWaitMs: 0 });
-}
-
 function effectiveEnv(spec: LaunchSpec): Record<string, string | undefined> {
   return { ...(spec.baseEnv ?? process.env), ...spec.env };
 }
@@ -89,15 +99,10 @@ function sameLaunch(a: LaunchSpec, b: LaunchSpec): boolean {
 
 /**
  * Starts a server process in its own group with piped stdio (or takes the one launched ahead for
- * the same launch). Fails with SPAWN_FAILED.
+ * the same launch, `spec.ahead`). Fails with SPAWN_FAILED.
  */
 export function startProcess(spec: LaunchSpec): Promise<ChildProcess> {
-  if (ahead && sameLaunch(ahead.spec, spec)) {
-    const { child } = ahead;
-    ahead = undefined;
-    return child;
-  }
-  return spawnInGroup(spec);
+  return spec.ahead?.take(spec) ?? spawnInGroup(spec);
 }
 
 /**

@@ -2,10 +2,10 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
 import { isFile } from "../util/fs.js";
-import { splitCommand } from "./argv.js";
+import { launchTarget } from "./argv.js";
 import { normaliseEntry, readConfigEntry, type ConfigEntry } from "./config.js";
 import { expandEntry, type ReferenceContext, type ReferenceSyntax } from "./config-refs.js";
-import { redactCommand, redactUrl, rememberLaunchSecrets } from "./redact.js";
+import { redactUrl, rememberLaunchSecrets } from "./redact.js";
 
 /** Where a server is: a process to launch, a URL, or a saved snapshot or lock file. */
 export type ServerTarget =
@@ -88,8 +88,7 @@ function findTarget(arg: string | undefined, opts: TargetOptions): ServerTarget 
       `no such file: ${arg} (a .json argument is read as a saved snapshot or lock, never launched)`,
     );
   }
-  const argv = splitCommand(arg);
-  return { kind: "stdio", argv, env, cwd: opts.cwd, label: redactCommand(arg) };
+  return launchTarget(arg, env, opts.cwd);
 }
 
 /**

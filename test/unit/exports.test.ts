@@ -27,6 +27,7 @@ const ROOT = [
   "pinServer",
   "readLock",
   "runScorecard",
+  "scan",
   "testServer",
   "verifyPin",
   "verifyServer",

@@ -1,10 +1,11 @@
 import { appendFileSync } from "node:fs";
-import { createGuard, guardServer, shellQuote, type GuardedServer } from "../../api/guard.js";
+import { createStdioGuard, guardServer, shellQuote, type GuardedServer } from "../../api/guard.js";
 import { createEventLog } from "../../guard/events.js";
 import { DRIFT_MODES, readGuardLock } from "../../guard/start.js";
 import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
-import { choice, connectOptions, parseCommand, pathArg, SERVER_OPTIONS, targetOptions } from "../args.js";
+import { choice, connectOptions, parseCommand, pathArg, targetOptions } from "../args.js";
+import { GUARD_OPTIONS } from "../options.js";
 import type { CliContext } from "../context.js";
 import { isLockSetFile } from "../../pin/lock-file.js";
 
@@ -40,8 +41,6 @@ Exit codes: the server's own when it exits; 0 when the client closes; 2 for a us
 or when the guard ends the session (a message past message-mb, a server at a URL gone).
 `;
 
-const { "client-capabilities": _clientDeclares, ...GUARD_SERVER_OPTIONS } = SERVER_OPTIONS;
-
 /** `toolscore mcp guard`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const dashes = args.indexOf("--");
@@ -49,13 +48,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommand(
     "mcp guard",
     dashes >= 0 ? args.slice(0, dashes) : args,
-    {
-      ...GUARD_SERVER_OPTIONS,
-      lock: { type: "string" },
-      "on-drift": { type: "string" },
-      log: { type: "string" },
-    },
+    GUARD_OPTIONS,
     1,
+    ctx.early,
   );
   if (values.help) {
     ctx.stdout(HELP);
@@ -93,7 +88,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     });
     throw e;
   }
-  const guard = await createGuard({
+  const guard = await createStdioGuard({
     server,
     connect,
     lock,

@@ -4,14 +4,8 @@ import { listRows, renderList } from "../../report/list.js";
 import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { listServer } from "../../api/list.js";
-import {
-  CLIENT_OPTIONS,
-  CLIENT_OPTIONS_HELP,
-  SERVER_OPTIONS,
-  SERVER_OPTIONS_HELP,
-  parseCommand,
-  serverOptions,
-} from "../args.js";
+import { CLIENT_OPTIONS_HELP, SERVER_OPTIONS_HELP, parseCommand, serverArg, serverOptions } from "../args.js";
+import { LIST_OPTIONS } from "../options.js";
 import { consoleWidth, useColor, type CliContext } from "../context.js";
 import { emitOutputs, type Renderers } from "../output.js";
 
@@ -44,17 +38,13 @@ export function listRenderers(ctx: CliContext): Renderers<ServerSnapshot> {
 
 /** `toolscore mcp list`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand(
-    "mcp list",
-    args,
-    { ...SERVER_OPTIONS, ...CLIENT_OPTIONS, json: { type: "string" } },
-    1,
-  );
+  const { values, positionals } = parseCommand("mcp list", args, LIST_OPTIONS, 1, ctx.early);
   if (values.help) {
     ctx.stdout(HELP);
     return 0;
   }
-  const { snapshot } = await listServer(positionals[0], serverOptions(values, ctx));
+  const server = serverArg("mcp list", args, positionals[0], ctx);
+  const { snapshot } = await listServer(server, serverOptions(values, ctx));
   await emitOutputs(ctx, snapshot, listRenderers(ctx), {
     documents: [
       { format: "json", to: values.json, option: "--json", announce: (to) => `Snapshot written to ${to}\n` },

@@ -1,21 +1,14 @@
 import { homedir } from "node:os";
 import { isAbsolute, relative, sep } from "node:path";
-import { normaliseEntry } from "../../mcp/config.js";
-import { configTarget } from "../../mcp/target.js";
-import { deriveEffects } from "../../pin/effects.js";
+import { scan } from "../../api/scan.js";
 import { renderScan, renderScanJson } from "../../report/scan.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import { baseDir, referenceSyntaxOf, type Platform, type ScanPlaces } from "../../scan/clients.js";
-import { scanConfigs, scanHasProblems, type ScanRow } from "../../scan/scan.js";
-import { runPool } from "../../score/pool.js";
-import { isToolscoreError } from "../../util/errors.js";
-import { readUserFileIfAny } from "../../mcp/config-io.js";
-import { errorLine } from "../../report/advice.js";
-import { parseCommand, pathArg } from "../args.js";
+import { baseDir, type Platform, type ScanPlaces } from "../../scan/clients.js";
+import { scanHasProblems } from "../../scan/scan.js";
+import { parseCommand, pathArg, serverOptions } from "../args.js";
 import { textColumns, useColor, type CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { emitOutputs, stdoutCarriesDocument, type OutputRequest } from "../output.js";
-import { snapshotOfTarget } from "../source.js";
 import { parseConcurrency } from "../concurrency.js";
 
 export const HELP = `Usage: toolscore mcp scan [--json FILE|-] [--project DIR] [--list [--concurrency N]] [options]
@@ -69,13 +62,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     project: pathArg(values.project ?? ".", ctx),
     fallbackHome: homedir(),
   };
-  const result = scanConfigs(places, (path) => readUserFileIfAny(path)?.text);
-  if (values.list) {
-    const jobs = result.rows
-      .filter((r) => r.facts !== null && r.name !== null)
-      .map((r) => () => listRow(r, places.project, values, ctx));
-    await runPool(jobs, concurrency);
-  }
+  const result = await scan({
+    ...places,
+    list: values.list === true,
+    concurrency,
+    ...(({ connect, onNote }) => ({ connect, onNote }))(serverOptions(values, ctx)),
+  });
 
   const request: OutputRequest = { documents: [{ format: "json", to: values.json, option: "--json" }] };
   const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
@@ -87,39 +79,6 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     request,
   );
   return scanHasProblems(result) ? EXIT.FAIL : EXIT.OK;
-}
-
-// Starts (or reaches) one server and records what it lists; a failure becomes the row's problem.
-async function listRow(
-  row: ScanRow,
-  project: string,
-  values: Record<string, unknown>,
-  ctx: CliContext,
-): Promise<void> {
-  try {
-    const entry = normaliseEntry(row.entry, row.file, row.name!);
-    // A client starts a project's servers in the project folder.
-    const cwd =
-      entry.transport === "stdio" && entry.cwd === undefined && row.scope === "project" ? project : undefined;
-    const target = configTarget(row.name!, entry, cwd === undefined ? {} : { cwd }, {
-      syntax: referenceSyntaxOf(row.file),
-      env: ctx.env,
-      where: `server ${JSON.stringify(row.name!)} in ${row.file}`,
-    });
-    const { snapshot } = await snapshotOfTarget(target, values, ctx);
-    const effects = new Set(snapshot.tools.flatMap((t) => deriveEffects(t).map((c) => c.capability)));
-    row.listed = {
-      server: [snapshot.server.name, snapshot.server.version]
-        .filter((v) => v !== undefined)
-        .map(String)
-        .join(" "),
-      protocol: snapshot.protocol,
-      tools: snapshot.tools.length,
-      capabilities: [...effects].sort(),
-    };
-  } catch (e) {
-    row.problem = isToolscoreError(e) ? errorLine(e) : `internal error: ${(e as Error).message}`;
-  }
 }
 
 /** Paths as a person reads them: relative inside the project folder, `~/…` inside the home folder. */

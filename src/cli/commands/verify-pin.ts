@@ -4,20 +4,14 @@ import type { LockSetReport } from "../../pin/verify-set.js";
 import { renderPinReport } from "../../report/pin.js";
 import { renderPinJson } from "../../report/pin-json.js";
 import { COLOR, PLAIN } from "../../report/style.js";
-import {
-  CLIENT_OPTIONS,
-  CLIENT_OPTIONS_HELP,
-  SERVER_OPTIONS,
-  choice,
-  parseCommand,
-  pathArg,
-  serverOptions,
-} from "../args.js";
+import { CLIENT_OPTIONS_HELP, choice, parseCommand, pathArg, serverArg, serverOptions } from "../args.js";
+import { VERIFY_PIN_OPTIONS } from "../options.js";
+import type { ServerTarget } from "../../mcp/target.js";
 import { renderAnnotations } from "../ci.js";
 import { useColor, type CliContext, type Executed } from "../context.js";
 import { EXIT } from "../exit-codes.js";
 import { checkOutputs, emitOutputs, stdoutCarriesDocument, jsonAndSarif, type Renderers } from "../output.js";
-import { SARIF_HELP, SARIF_OPTION, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
+import { SARIF_HELP, SARIF_VERSION, checkSarifOption, sarifArtifact } from "../sarif.js";
 import { pinCheckCi, readLockArg } from "../pin-check.js";
 import { isLockSetFile } from "../../pin/lock-file.js";
 import { ToolscoreError } from "../../util/errors.js";
@@ -61,30 +55,20 @@ alone (the review command a guard names in its refusals).
 Exit codes: 0 nothing fails, 1 the check fails, 2 usage, lock, file or connection error.
 `;
 
-const OPTIONS = {
-  ...SERVER_OPTIONS,
-  ...CLIENT_OPTIONS,
-  lock: { type: "string" },
-  "fail-on": { type: "string" },
-  json: { type: "string" },
-  ci: { type: "boolean" },
-  ...SARIF_OPTION,
-  concurrency: { type: "string" },
-} as const;
-
-const parse = (args: string[]) => parseCommand("mcp verify-pin", args, OPTIONS, 1);
+const parse = (args: string[], early?: CliContext["early"]) =>
+  parseCommand("mcp verify-pin", args, VERIFY_PIN_OPTIONS, 1, early);
 
 /** The options of `mcp verify-pin`, typed as parsed (the Action passes them as an object). */
 export type VerifyPinValues = ReturnType<typeof parse>["values"];
 
 /** `toolscore mcp verify-pin`. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parse(args, ctx.early);
   if (values.help) {
     ctx.stdout(HELP);
     return 0;
   }
-  return (await execute(positionals[0], values, ctx)).code;
+  return (await execute(serverArg("mcp verify-pin", args, positionals[0], ctx), values, ctx)).code;
 }
 
 /**
@@ -92,7 +76,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
  * exit code and the report (a lock set's report when the lock is a set).
  */
 export async function execute(
-  server: string | undefined,
+  server: string | ServerTarget | undefined,
   values: VerifyPinValues,
   ctx: CliContext,
 ): Promise<Executed<PinReport | LockSetReport>> {
