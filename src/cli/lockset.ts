@@ -8,6 +8,7 @@ import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { EffectOverrides } from "../pin/effects.js";
 import { buildLock, type Lock } from "../pin/lock.js";
+import { checkApprovedTools } from "../pin/subset.js";
 import { isLockSetFile, readLock } from "../pin/lock-file.js";
 import {
   buildLockSet,
@@ -166,12 +167,15 @@ export async function pinLockSet(
   values: Record<string, unknown>,
   ctx: CliContext,
   overrides: EffectOverrides = {},
+  tools?: readonly string[],
 ): Promise<number> {
   const config = pathArg(values.config as string, ctx);
   const lockPath = pathArg((values.lock as string | undefined) ?? DEFAULT_LOCKSET, ctx);
   const one = values.server as string | undefined;
   if (values.capabilities !== undefined && one === undefined)
     throw new ToolscoreError("USAGE", "with a lock set, --capabilities goes with --server NAME (one server)");
+  if (tools !== undefined && one === undefined)
+    throw new ToolscoreError("USAGE", "with a lock set, --tools goes with --server NAME (one server)");
   // A lock of one server is never overwritten by a set: that would throw its approval away.
   if (one === undefined && existsSync(lockPath) && !isLockSetFile(lockPath))
     throw new ToolscoreError(
@@ -192,15 +196,17 @@ export async function pinLockSet(
     names.map((name) => async (): Promise<[string, LockSetEntry] | undefined> => {
       try {
         const snapshot = await snapshotOfEntry(name, raw[name], values, ctx);
+        if (tools) checkApprovedTools(tools, [snapshot]);
         return [
           name,
           {
-            ...buildLock(snapshot, { overrides, resources: values.resources === true }),
+            ...buildLock(snapshot, { overrides, resources: values.resources === true, tools }),
             launch: launchInfo(raw[name], showUrl, redactArgs),
           },
         ];
       } catch (e) {
-        if (!isToolscoreError(e)) throw e;
+        // A --tools name the server does not have is the person's mistake: one line, nothing written.
+        if (!isToolscoreError(e) || e.data.problem === "tool-unknown") throw e;
         failures.push(`toolscore: cannot pin '${escapeLine(name)}': ${escapeLine(errorLine(e))}\n`);
         return undefined;
       }

@@ -69,6 +69,11 @@ export interface Lock extends LockSurface {
   capability_overrides: EffectOverrides;
   tools: LockedTool[];
   /**
+   * The tools the server listed when pinned that were left out of the approval (`mcp pin --tools`),
+   * sorted: never checked, never served by the guard. Absent when every tool was pinned.
+   */
+  excluded_tools?: string[];
+  /**
    * The other client capability profiles the lock records, each as its difference from the base
    * surface above (pinned for `client_capabilities`). Absent when the lock records one profile.
    */
@@ -88,6 +93,11 @@ export interface BuildLockOptions {
    * how each differs from `snapshot` (none that agree with it, no key at all when all agree).
    */
   profiles?: readonly ServerSnapshot[];
+  /**
+   * The names of the tools to approve (`mcp pin --tools`): only those are pinned, and the others
+   * the server lists are recorded in `excluded_tools`. Absent: every tool is pinned.
+   */
+  tools?: readonly string[];
 }
 
 /**
@@ -119,7 +129,9 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
   // serverInfo is kept in the lock: a number JSON cannot hold is refused as a snapshot refuses it.
   const at = nonFiniteAt(snapshot.server);
   if (at !== undefined) throw numberOutOfRange("serverInfo", at);
+  const approved = opts.tools === undefined ? undefined : new Set(opts.tools);
   const tools = snapshot.tools
+    .filter((t) => approved === undefined || approved.has(toolName(t)))
     .map((t) => lockTool(t, ownValue(overrides, toolName(t))))
     .sort((a, b) => compareCodeUnits(a.name, b.name));
   const body: Omit<Lock, "lock_sha256"> = {
@@ -131,6 +143,7 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
     instructions_sha256: snapshot.instructions === null ? null : sha256Hex(snapshot.instructions),
     capability_overrides: overrides,
     tools,
+    ...excludedTools(approved, [snapshot, ...(opts.profiles ?? [])]),
     ...lockSurface(snapshot, { resources: opts.resources }),
   };
   if (!opts.profiles?.length) return body;
@@ -140,6 +153,17 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
   // A lock whose profiles all show the base surface is a lock of one profile: the same bytes as
   // a lock pinned without them.
   return profiles.every(sameAsBase) ? body : { ...body, profiles };
+}
+
+// The names listed (in any profile) and not approved, sorted; no key when none was left out.
+function excludedTools(
+  approved: ReadonlySet<string> | undefined,
+  listings: readonly ServerSnapshot[],
+): { excluded_tools?: string[] } {
+  if (approved === undefined) return {};
+  const left = new Set<string>();
+  for (const s of listings) for (const t of s.tools) if (!approved.has(toolName(t))) left.add(toolName(t));
+  return left.size ? { excluded_tools: [...left].sort(compareCodeUnits) } : {};
 }
 
 /**
@@ -173,6 +197,7 @@ function lockInFileOrder(lock: Lock): Record<string, unknown> {
     instructions_sha256: lock.instructions_sha256,
     capability_overrides: lock.capability_overrides,
     tools: lock.tools.map(toolInFileOrder),
+    ...(lock.excluded_tools ? { excluded_tools: lock.excluded_tools } : {}),
     ...serializeSurface(lock),
     ...(lock.profiles
       ? {
@@ -239,6 +264,9 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
   }
   if (!Array.isArray(data.tools)) throw bad('"tools" is not a list');
   data.tools.forEach((t: unknown, i) => checkLockedTool(t, `tools[${i}]`, bad));
+  const excluded = data.excluded_tools;
+  if (excluded !== undefined && (!Array.isArray(excluded) || !excluded.every((n) => typeof n === "string")))
+    throw bad('"excluded_tools" is not a list of tool names');
   checkLockSurface(data, bad);
   parseUnlisted(data, bad);
   checkProfiles(data, bad, (key, e, at) => {

@@ -15,6 +15,7 @@ export const PIN_RULES = [
   "pin-tool-added",
   "pin-tool-removed",
   "pin-tool-changed",
+  "pin-tool-excluded",
   ...SURFACE_PIN_RULES,
   "pin-instructions-changed",
   "pin-server-changed",
@@ -31,6 +32,7 @@ export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
   "pin-tool-added": "error",
   "pin-tool-removed": "error",
   "pin-tool-changed": "error",
+  "pin-tool-excluded": "info",
   "pin-prompt-added": "error",
   "pin-prompt-removed": "error",
   "pin-prompt-changed": "error",
@@ -90,6 +92,8 @@ export interface PinFacts {
   "pin-tool-added": { newTool: true };
   "pin-tool-removed": object;
   "pin-tool-changed": object;
+  /** A tool the server lists that the lock leaves out (`excluded_tools`): not checked, not served. */
+  "pin-tool-excluded": object;
   "pin-prompt-added": { item: SurfaceRef };
   "pin-prompt-removed": { item: SurfaceRef };
   "pin-prompt-changed": { item: SurfaceRef };

@@ -147,11 +147,15 @@ export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: Check
   // Every copy of a repeated name is compared with the lock, not only the first: a second copy is
   // where a rug pull hides, and the client may well use that one.
   const seen = new Set<string>();
+  // A tool the lock leaves out is not checked, whatever it says now: it is not exposed.
+  const excluded = new Set(whole.excluded_tools ?? []);
   for (const t of now.tools) {
     const before = locked.get(t.name);
     const again = seen.has(t.name);
     seen.add(t.name);
-    if (before) appendAll(drafts, compareTool(before, t));
+    if (!before && excluded.has(t.name)) {
+      if (!again) drafts.push({ rule: "pin-tool-excluded", tool: t.name });
+    } else if (before) appendAll(drafts, compareTool(before, t));
     else if (!again) appendAll(drafts, newTool(t));
     else
       appendAll(

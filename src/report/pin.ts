@@ -61,6 +61,8 @@ function ruleMessage(f: PinFinding): string {
       return `${tool} is in the lock but the server no longer has it`;
     case "pin-tool-changed":
       return `${tool} changed: ${f.fields.join(", ")}`;
+    case "pin-tool-excluded":
+      return `${tool} is left out by the lock (excluded_tools): not checked, and never served by the guard`;
     case "pin-prompt-added":
     case "pin-resource-added":
       return `new ${item(f)} is not in the lock`;

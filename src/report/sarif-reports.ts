@@ -48,6 +48,10 @@ const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
     "A pinned tool's title, description, schemas or annotations changed.",
     "Read the diff of each changed field: a description can gain instructions meant for the model. If it is approved, pin again.",
   ],
+  "pin-tool-excluded": [
+    "The server lists a tool the lock leaves out.",
+    "Information only: the tool was seen and not approved when the lock was made (mcp pin --tools), so it is not checked and the guard never serves it. To approve it, pin again with its name in --tools.",
+  ],
   "pin-prompt-added": [
     "The server has a prompt the lock does not have.",
     "Read the new prompt: its text becomes instructions the model follows. If it is approved, pin again and commit the lock.",

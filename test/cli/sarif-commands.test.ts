@@ -68,6 +68,7 @@ test("verify-pin --sarif: the rug pull's findings, pointing at the tools' entrie
       "pin-tool-added",
       "pin-tool-changed",
       "pin-tool-duplicated",
+      "pin-tool-excluded",
       "pin-tool-removed",
     ],
   );
