@@ -12,6 +12,7 @@ import {
 } from "../pin/profiles.js";
 import { lockBody } from "../pin/lock.js";
 import { checkApprovedTools } from "../pin/subset.js";
+import { launchPackage } from "./launch-package.js";
 import { listResolved, resolveServer, type Listed, type ResolvedServer } from "./server.js";
 import type { ServerInput, ServerOptions } from "./server.js";
 
@@ -71,6 +72,7 @@ export async function pin(server: ServerInput | undefined, opts: PinOptions = {}
     resources: opts.resources === true,
     profiles,
     tools: opts.tools,
+    package: launchPackage(resolved, opts.connect) ?? undefined,
   });
   return { lock, snapshot, warnings };
 }

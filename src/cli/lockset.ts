@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { readConfigServers } from "../mcp/config-file.js";
 import { configServerNames, normaliseEntry } from "../mcp/config.js";
-import { configTarget, parseEnv, parseHeaders } from "../mcp/target.js";
+import { configTarget, parseEnv, parseHeaders, type ServerTarget } from "../mcp/target.js";
+import { resolveLaunchPackage } from "../mcp/launch-package.js";
+import { floatingSpec } from "../mcp/package-spec.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { EffectOverrides } from "../pin/effects.js";
 import { buildLock, type Lock } from "../pin/lock.js";
@@ -129,6 +131,7 @@ async function snapshotOfEntry(
   raw: unknown,
   values: Record<string, unknown>,
   ctx: CliContext,
+  onTarget?: (target: ServerTarget) => void,
 ): Promise<ServerSnapshot> {
   const opts = targetOptions(values, ctx);
   const entry = normaliseEntry(raw, opts.config!, name);
@@ -143,7 +146,23 @@ async function snapshotOfEntry(
       onNote: (m) => ctx.stderr(`toolscore: note: ${m}\n`),
     },
   );
+  onTarget?.(target);
   return (await snapshotOfTarget(target, values, ctx)).snapshot;
+}
+
+/** The floating package argument of a config entry's launch, if it floats. */
+function floatingOf(raw: unknown): { floating?: string } {
+  const e = raw as { command?: unknown; args?: unknown };
+  if (typeof e?.command !== "string" || !Array.isArray(e.args)) return {};
+  const spec = floatingSpec([e.command, ...e.args.map(String)]);
+  return spec ? { floating: spec.raw } : {};
+}
+
+/** What a config entry's launch runs, read after it was listed: null for a URL or no package. */
+function targetPackage(target: ServerTarget | undefined, ctx: CliContext) {
+  if (target?.kind !== "stdio") return null;
+  const { argv, env, cwd } = target;
+  return resolveLaunchPackage({ argv, env, cwd: cwd ?? ctx.cwd, baseEnv: ctx.env }) ?? null;
 }
 
 /** A config's servers as pinned and verified: an entry the guard wraps stands for its own server. */
@@ -195,12 +214,18 @@ export async function pinLockSet(
   const entries = await runPool(
     names.map((name) => async (): Promise<[string, LockSetEntry] | undefined> => {
       try {
-        const snapshot = await snapshotOfEntry(name, raw[name], values, ctx);
+        let target: ServerTarget | undefined;
+        const snapshot = await snapshotOfEntry(name, raw[name], values, ctx, (t) => (target = t));
         if (tools) checkApprovedTools(tools, [snapshot]);
         return [
           name,
           {
-            ...buildLock(snapshot, { overrides, resources: values.resources === true, tools }),
+            ...buildLock(snapshot, {
+              overrides,
+              resources: values.resources === true,
+              tools,
+              package: targetPackage(target, ctx) ?? undefined,
+            }),
             launch: launchInfo(raw[name], showUrl, redactArgs),
           },
         ];
@@ -227,7 +252,12 @@ export async function pinLockSet(
   const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === text;
   if (!unchanged) writeFileAtomic(lockPath, text);
   const summary: LockSetPinSummary = {
-    pinned: done.map(([name, e]) => ({ name, server: e.server, tools: e.tools.length })),
+    pinned: done.map(([name, e]) => ({
+      name,
+      server: e.server,
+      tools: e.tools.length,
+      ...floatingOf(raw[name]),
+    })),
     total: Object.keys(set.servers).length,
     file: shownPath(ctx, lockPath),
     unchanged,
@@ -276,12 +306,15 @@ export async function verifyLockSetCommand(
       if (!Object.hasOwn(set.servers, name)) return;
       try {
         const clientCapabilities = lockClientCapabilities(set.servers[name]!, undefined);
+        let target: ServerTarget | undefined;
         now.current = await snapshotOfEntry(
           name,
           raw[name],
           { ...values, "client-capabilities": clientCapabilities },
           ctx,
+          (t) => (target = t),
         );
+        now.package = targetPackage(target, ctx);
       } catch (e) {
         if (!isToolscoreError(e)) throw e;
         now.error = errorLine(e);

@@ -8,6 +8,7 @@ import { lockForProfile, profileOf, profileText } from "../pin/profiles.js";
 import { profileLine } from "../report/pin.js";
 import type { PinRule } from "../pin/verify.js";
 import { isObject } from "../util/json.js";
+import type { PackageResolution } from "../pin/package.js";
 import { checkSurface, indexLock, type HandshakeFacts, type LockIndex } from "./check.js";
 import type { GuardEvent, GuardLog } from "./events.js";
 import { Approvals } from "./gate.js";
@@ -29,6 +30,8 @@ export interface VerdictOptions {
   log: GuardLog;
   /** The command that reviews the drift, named in every refusal. */
   review: string;
+  /** The package the server runs now (see `GuardCoreOptions.launchPackage`). */
+  launchPackage?: () => PackageResolution | null | undefined;
 }
 
 /** A use refused (with what to log), or let through. */
@@ -162,7 +165,8 @@ export class SurfaceVerdicts {
       this.facts = surface.facts;
       this.serverCapabilitiesKnown = surface.serverCapabilitiesKnown;
       const facts = this.factsNow(surface.facts);
-      const verdict = checkSurface(this.lock, facts, surface.items, surface.unlisted);
+      const pkg = this.opts.launchPackage?.();
+      const verdict = checkSurface(this.lock, facts, surface.items, surface.unlisted, pkg);
       this.approvals.verified(verdict, surface.items);
       const { log, onDrift } = this.opts;
       // An item the lock has and the server no longer lists is never withheld: it is named here.

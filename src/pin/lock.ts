@@ -5,6 +5,7 @@ import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject, nonFiniteAt, ownValue, sortKeysDeep } from "../util/json.js";
 import { numberOutOfRange } from "../util/json-range.js";
+import { checkLockPackage, type LockedPackage, type PackageResolution } from "./package.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sha256Hex } from "./canonical.js";
 import { prettyJsonPieces } from "../util/json-out.js";
@@ -62,6 +63,14 @@ export interface Lock extends LockSurface {
   kind: typeof LOCK_KIND;
   lock_version: typeof LOCK_VERSION;
   server: Record<string, unknown>;
+  /**
+   * The package the launch ran (`npx pkg`, a bin in node_modules, `docker run IMAGE`…), or null
+   * when the launch runs a package that could not be resolved (`package_reason` says why). Absent
+   * when the launch runs no package (a script of its own, a URL).
+   */
+  package?: LockedPackage | null;
+  /** Why `package` is null. */
+  package_reason?: string;
   protocol: string;
   /** The client capabilities declared when pinning; verification declares the same again. */
   client_capabilities: ClientCapabilityName[];
@@ -98,6 +107,8 @@ export interface BuildLockOptions {
    * the server lists are recorded in `excluded_tools`. Absent: every tool is pinned.
    */
   tools?: readonly string[];
+  /** What the launch was found to run (`resolveLaunchPackage`); absent: no package. */
+  package?: PackageResolution;
 }
 
 /**
@@ -138,6 +149,7 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
     kind: LOCK_KIND,
     lock_version: LOCK_VERSION,
     server: sortKeysDeep(snapshot.server) as Record<string, unknown>,
+    ...packageKeys(opts.package),
     protocol: snapshot.protocol,
     client_capabilities: [...snapshot.client_capabilities].sort(),
     instructions_sha256: snapshot.instructions === null ? null : sha256Hex(snapshot.instructions),
@@ -153,6 +165,12 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
   // A lock whose profiles all show the base surface is a lock of one profile: the same bytes as
   // a lock pinned without them.
   return profiles.every(sameAsBase) ? body : { ...body, profiles };
+}
+
+// The lock's keys for the launch's package: none when it runs none.
+function packageKeys(p: PackageResolution | undefined): Pick<Lock, "package" | "package_reason"> {
+  if (p === undefined) return {};
+  return p.package === null ? { package: null, package_reason: p.reason } : { package: { ...p.package } };
 }
 
 // The names listed (in any profile) and not approved, sorted; no key when none was left out.
@@ -192,6 +210,18 @@ function lockInFileOrder(lock: Lock): Record<string, unknown> {
     kind: lock.kind,
     lock_version: lock.lock_version,
     server: lock.server,
+    ...(lock.package === undefined
+      ? {}
+      : lock.package === null
+        ? { package: null, package_reason: lock.package_reason }
+        : {
+            package: {
+              ecosystem: lock.package.ecosystem,
+              name: lock.package.name,
+              version: lock.package.version,
+              integrity: lock.package.integrity,
+            },
+          }),
     protocol: lock.protocol,
     client_capabilities: lock.client_capabilities,
     instructions_sha256: lock.instructions_sha256,
@@ -251,6 +281,7 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
       `lock_version ${JSON.stringify(data.lock_version ?? null)} is not supported (this toolscore reads "${LOCK_VERSION}")`,
     );
   if (!isObject(data.server)) throw bad('"server" is not an object');
+  checkLockPackage(data, bad);
   if (typeof data.protocol !== "string") throw bad('"protocol" is not a string');
   const cc = data.client_capabilities;
   if (!Array.isArray(cc) || !cc.every((c) => CLIENT_CAPABILITY_NAMES.includes(c as ClientCapabilityName)))
@@ -309,6 +340,18 @@ export function snapshotFromLock(whole: Lock, profile?: readonly string[]): Serv
   const lock = profile === undefined ? whole : lockForProfile(whole, profile);
   return ServerSnapshot.of({
     server: lock.server,
+    ...(lock.package === undefined
+      ? {}
+      : lock.package === null
+        ? { package: null, package_reason: lock.package_reason }
+        : {
+            package: {
+              ecosystem: lock.package.ecosystem,
+              name: lock.package.name,
+              version: lock.package.version,
+              integrity: lock.package.integrity,
+            },
+          }),
     protocol: lock.protocol,
     capabilities: {},
     client_capabilities: lock.client_capabilities,

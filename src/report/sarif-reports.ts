@@ -88,6 +88,14 @@ const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
     "The server's instructions changed.",
     "Instructions reach the model directly. Read the new text; if it is approved, pin again and commit the lock.",
   ],
+  "pin-package-changed": [
+    "The package the launch runs is not the one in the lock.",
+    "The version or integrity of the installed package differs from the lock's, even if every tool is the same: the code changed. Review the new version; if it is approved, pin again. A launch that floats (npx pkg, a range or a tag) can be held to the locked version with toolscore mcp guard --install --pin-versions.",
+  ],
+  "pin-package-unchecked": [
+    "The package the launch runs was not checked.",
+    "Information only: the lock records no package it could resolve (the reason is in the finding), or the check launched no server. Nothing about the package is vouched for.",
+  ],
   "pin-server-changed": [
     "The server's name or version changed.",
     "Information only: expected after an upgrade.",

@@ -3,6 +3,7 @@ import { createEventLog } from "../../guard/events.js";
 import { DRIFT_MODES, readGuardLock, startGuard } from "../../guard/start.js";
 import { ChildUpstream, HttpUpstream, type Upstream } from "../../guard/upstream.js";
 import type { ServerTarget } from "../../mcp/target.js";
+import { resolveLaunchPackage } from "../../mcp/launch-package.js";
 import { redactUrl } from "../../mcp/redact.js";
 import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
@@ -96,6 +97,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     review: reviewCommand(target, values),
     timeoutMs,
     upstream: upstreamFor(target, ctx),
+    launchPackage: () => packageOf(target, ctx),
     input: process.stdin,
     output: process.stdout,
   });
@@ -136,6 +138,13 @@ async function guardTarget(
     );
   }
   return target;
+}
+
+// What the server runs, read once it is up (npx has installed it by then).
+function packageOf(target: Extract<ServerTarget, { kind: "stdio" | "http" }>, ctx: CliContext) {
+  if (target.kind !== "stdio") return null;
+  const launch = { argv: target.argv, env: target.env, baseEnv: ctx.env, cwd: target.cwd ?? ctx.cwd };
+  return resolveLaunchPackage(launch) ?? null;
 }
 
 function upstreamFor(target: Extract<ServerTarget, { kind: "stdio" | "http" }>, ctx: CliContext): Upstream {
