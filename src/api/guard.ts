@@ -7,6 +7,7 @@ import { startGuard } from "../guard/start.js";
 import type { ServerTarget } from "../mcp/target.js";
 import type { Lock } from "../pin/lock.js";
 import { ToolscoreError } from "../util/errors.js";
+import { launchPackage } from "./launch-package.js";
 import { openServer, requireLive } from "./open.js";
 import type { ResolvedServer, ServerOptions } from "./server.js";
 
@@ -95,6 +96,8 @@ export async function createStdioGuard(opts: StdioGuardOptions): Promise<StdioGu
         review: opts.review,
         timeoutMs: opts.timeoutMs,
         upstream,
+        // What the server runs, read once it is up (npx has installed it by then).
+        launchPackage: () => launchPackage(opts.server, opts.connect) ?? null,
         input,
         output,
       }),

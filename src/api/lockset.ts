@@ -24,7 +24,9 @@ import { unguardedEntry } from "../scan/entry.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { readJsonFile } from "../util/fs.js";
-import { listResolved, type ServerOptions } from "./server.js";
+import { checkApprovedTools } from "../pin/subset.js";
+import { launchPackage } from "./launch-package.js";
+import { listResolved, type ResolvedServer, type ServerOptions } from "./server.js";
 
 /** Reads a lock set file (`shown` names it in errors). */
 export function readLockSet(path: string, shown: string): LockSet {
@@ -69,10 +71,17 @@ export function configServers(config: string): Record<string, unknown> {
  * The live snapshot of one config entry (`raw`, in the common shape), started with the target
  * options' env, headers and cwd laid over it. `opts.target.config` names the config file.
  */
-async function snapshotOfEntry(name: string, raw: unknown, opts: ServerOptions): Promise<ServerSnapshot> {
+async function snapshotOfEntry(
+  name: string,
+  raw: unknown,
+  opts: ServerOptions,
+): Promise<{ snapshot: ServerSnapshot; server: ResolvedServer }> {
   const t = opts.target ?? {};
-  const target = entryTarget(name, raw, { onNote: opts.onNote, ...t, config: t.config! });
-  return (await listResolved({ kind: "target", target }, opts)).snapshot;
+  const server: ResolvedServer = {
+    kind: "target",
+    target: entryTarget(name, raw, { onNote: opts.onNote, ...t, config: t.config! }),
+  };
+  return { snapshot: (await listResolved(server, opts)).snapshot, server };
 }
 
 /** Options of {@link pinLockSet}. */
@@ -83,6 +92,11 @@ export interface PinLockSetOptions extends ServerOptions {
   old?: LockSet;
   overrides?: EffectOverrides;
   resources?: boolean;
+  /**
+   * Approve only these tools of the one server pinned (`--server NAME --tools …`); a name it does
+   * not have is a USAGE error, thrown.
+   */
+  tools?: readonly string[];
   /** Servers listed at once (default 4). */
   concurrency?: number;
 }
@@ -106,16 +120,23 @@ export async function pinLockSet(
   const entries = await runPool(
     names.map((name) => async (): Promise<[string, LockSetEntry] | undefined> => {
       try {
-        const snapshot = await snapshotOfEntry(name, raw[name], opts);
+        const { snapshot, server } = await snapshotOfEntry(name, raw[name], opts);
+        if (opts.tools) checkApprovedTools(opts.tools, [snapshot]);
         return [
           name,
           {
-            ...buildLock(snapshot, { overrides: opts.overrides ?? {}, resources: opts.resources === true }),
+            ...buildLock(snapshot, {
+              overrides: opts.overrides ?? {},
+              resources: opts.resources === true,
+              tools: opts.tools,
+              package: launchPackage(server, opts.connect) ?? undefined,
+            }),
             launch: launchInfo(raw[name], showUrl, redactArgs),
           },
         ];
       } catch (e) {
-        if (!isToolscoreError(e)) throw e;
+        // A --tools name the server does not have is the person's mistake: one line, nothing written.
+        if (!isToolscoreError(e) || e.data.problem === "tool-unknown") throw e;
         failures.push({ name, error: errorLine(e) });
         return undefined;
       }
@@ -161,10 +182,12 @@ export async function verifyLockSetServers(
       if (!Object.hasOwn(set.servers, name)) return;
       try {
         const clientCapabilities = pinnedClientCapabilities(set.servers[name]!, undefined);
-        now.current = await snapshotOfEntry(name, raw[name], {
+        const listed = await snapshotOfEntry(name, raw[name], {
           ...opts,
           connect: { ...opts.connect, clientCapabilities },
         });
+        now.current = listed.snapshot;
+        now.package = launchPackage(listed.server, opts.connect) ?? null;
       } catch (e) {
         if (!isToolscoreError(e)) throw e;
         now.error = errorLine(e);

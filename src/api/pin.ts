@@ -11,6 +11,8 @@ import {
   type CapabilityProfile,
 } from "../pin/profiles.js";
 import { lockBody } from "../pin/lock.js";
+import { checkApprovedTools } from "../pin/subset.js";
+import { launchPackage } from "./launch-package.js";
 import { listResolved, resolveServer, type Listed, type ResolvedServer } from "./server.js";
 import type { ServerInput, ServerOptions } from "./server.js";
 
@@ -20,6 +22,11 @@ export interface PinOptions extends ServerOptions {
   overrides?: EffectOverrides;
   /** Also pin the resources. */
   resources?: boolean;
+  /**
+   * Approve only these tools (`--tools`): the others the server lists are recorded in the lock's
+   * `excluded_tools`. A name the server does not have is a USAGE error.
+   */
+  tools?: readonly string[];
 }
 
 /** Something to tell the person pinning, as facts. */
@@ -59,7 +66,14 @@ export async function pin(server: ServerInput | undefined, opts: PinOptions = {}
   const counts = new Map<string, number>();
   for (const t of snapshot.tools) counts.set(toolName(t), (counts.get(toolName(t)) ?? 0) + 1);
   for (const [tool, count] of counts) if (count > 1) warnings.push({ kind: "tool-duplicated", tool, count });
-  const lock = buildLock(snapshot, { overrides, resources: opts.resources === true, profiles });
+  if (opts.tools) checkApprovedTools(opts.tools, [snapshot, ...(profiles ?? [])]);
+  const lock = buildLock(snapshot, {
+    overrides,
+    resources: opts.resources === true,
+    profiles,
+    tools: opts.tools,
+    package: launchPackage(resolved, opts.connect) ?? undefined,
+  });
   return { lock, snapshot, warnings };
 }
 

@@ -10,6 +10,7 @@ import {
   type PinFailOn,
   type PinReport,
 } from "../pin/verify.js";
+import { launchPackage } from "./launch-package.js";
 import { listResolved, readSaved, resolveServer, type ServerInput, type ServerOptions } from "./server.js";
 
 /** Options of {@link verify}. */
@@ -66,7 +67,13 @@ export async function verify(
       for (const s of settled) if (s.status === "rejected") throw s.reason;
       for (const s of settled) if (s.status === "fulfilled") checked.push(s.value);
     }
-    return { report: mergeProfileReports(checked), current: checked[0]!.snapshot };
+    // The package is read once every listing has run: each run may have installed it.
+    const pkg = launchPackage(resolved, opts.connect);
+    const reports = checked.map((c) => ({
+      ...c,
+      report: checkPin(lock, c.snapshot, { failOn, package: pkg }),
+    }));
+    return { report: mergeProfileReports(reports), current: checked[0]!.snapshot };
   }
   return { report: checkPin(lock, current, { failOn: opts.failOn ?? "drift" }), current };
 }

@@ -14,6 +14,7 @@ import type { EffectOverrides } from "../pin/effects.js";
 import type { Lock } from "../pin/lock.js";
 import { isLockSetFile, readLock } from "../pin/lock-file.js";
 import { serializeLockSet } from "../pin/lockset.js";
+import { floatingSpec } from "../mcp/package-spec.js";
 import { PIN_FAIL_ON } from "../pin/verify.js";
 import type { LockSetReport } from "../pin/verify-set.js";
 import {
@@ -85,6 +86,14 @@ export function refuseOtherServerLock(lockPath: string, lockArg: string, lock: L
   );
 }
 
+/** The floating package argument of a config entry's launch, if it floats. */
+function floatingOf(raw: unknown): { floating?: string } {
+  const e = raw as { command?: unknown; args?: unknown };
+  if (typeof e?.command !== "string" || !Array.isArray(e.args)) return {};
+  const spec = floatingSpec([e.command, ...e.args.map(String)]);
+  return spec ? { floating: spec.raw } : {};
+}
+
 const shownPath = (ctx: CliContext, p: string) => {
   const rel = relative(ctx.cwd, p);
   return rel === "" || rel.startsWith("..") ? p : rel;
@@ -99,12 +108,15 @@ export async function pinLockSetCommand(
   values: Record<string, unknown>,
   ctx: CliContext,
   overrides: EffectOverrides = {},
+  tools?: readonly string[],
 ): Promise<number> {
   const config = pathArg(values.config as string, ctx);
   const lockPath = pathArg((values.lock as string | undefined) ?? DEFAULT_LOCKSET, ctx);
   const one = values.server as string | undefined;
   if (values.capabilities !== undefined && one === undefined)
     throw new ToolscoreError("USAGE", "with a lock set, --capabilities goes with --server NAME (one server)");
+  if (tools !== undefined && one === undefined)
+    throw new ToolscoreError("USAGE", "with a lock set, --tools goes with --server NAME (one server)");
   // A lock of one server is never overwritten by a set: that would throw its approval away.
   if (one === undefined && existsSync(lockPath) && !isLockSetFile(lockPath))
     throw new ToolscoreError(
@@ -125,6 +137,7 @@ export async function pinLockSetCommand(
     ...(old ? { old } : {}),
     overrides,
     resources: values.resources === true,
+    ...(tools ? { tools } : {}),
     concurrency,
   });
   if (!pinned.ok) {
@@ -142,7 +155,12 @@ export async function pinLockSetCommand(
   const unchanged = existsSync(lockPath) && readFileSync(lockPath, "utf8") === text;
   if (!unchanged) writeFileAtomic(lockPath, text);
   const summary: LockSetPinSummary = {
-    pinned: done.map(([name, e]) => ({ name, server: e.server, tools: e.tools.length })),
+    pinned: done.map(([name, e]) => ({
+      name,
+      server: e.server,
+      tools: e.tools.length,
+      ...floatingOf(raw[name]),
+    })),
     total: Object.keys(set.servers).length,
     file: shownPath(ctx, lockPath),
     unchanged,

@@ -7,6 +7,7 @@ import type { ClientCapabilityName } from "../mcp/session.js";
 import type { RawSurfaceItem, UnlistedKinds } from "../mcp/surface.js";
 import type { RawTool } from "../mcp/types.js";
 import type { Lock } from "../pin/lock.js";
+import type { PackageResolution } from "../pin/package.js";
 import { checkPin, type PinFinding, type PinReport, type PinRule } from "../pin/verify.js";
 import { isObject } from "../util/json.js";
 import type { ItemKind, KindSpec } from "./kinds.js";
@@ -141,8 +142,13 @@ export function checkSurface(
   facts: HandshakeFacts,
   lists: ReadonlyMap<KindSpec, unknown[]>,
   unlisted?: UnlistedKinds,
+  /** What the launch runs now, compared with the lock's package (see checkPin). */
+  pkg?: PackageResolution | null,
 ): SurfaceVerdict {
-  const report = checkPin(lock, snapshotOf(lock, facts, lists, unlisted), { lockChecked: true });
+  const report = checkPin(lock, snapshotOf(lock, facts, lists, unlisted), {
+    lockChecked: true,
+    package: pkg,
+  });
   return {
     report,
     withheld: withholdings(report.findings),

@@ -25,6 +25,7 @@ import { GUARD_ERRORS, type Refusal } from "./refusal.js";
 import { ServerTraffic } from "./server-traffic.js";
 import { OwnRequests } from "./survey.js";
 import { SurfaceVerdicts, type TemplateMatcher } from "./verdicts.js";
+import type { PackageResolution } from "../pin/package.js";
 
 export type { DriftMode } from "./modes.js";
 
@@ -41,6 +42,11 @@ export interface GuardCoreOptions {
   toServer: (frame: Frame) => void;
   /** Told the protocol version once known (an HTTP transport sends it as a header). */
   onProtocolVersion?: (version: string) => void;
+  /**
+   * The package the server runs, read when the surface is checked (after the launch installed
+   * it): null for a launch of no package; absent when the guard launched nothing it can read.
+   */
+  launchPackage?: () => PackageResolution | null | undefined;
 }
 
 type Judged = { type: "handshake"; method: string } | { type: "list"; spec: KindSpec } | { type: "pass" };

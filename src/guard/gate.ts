@@ -20,6 +20,8 @@ export class Approvals {
   instructionsChanged = false;
   /** The rules that failed (`block` refuses everything once there is one). */
   driftRules: PinRule[] = [];
+  /** The server runs another package than the lock's: every list and call is refused. */
+  packageChanged = false;
   /** Why the surface could not be checked, while it could not. */
   unverifiedReason: string | undefined;
   /** The items approved so far by their text, per kind: what a list answer need not check again. */
@@ -38,6 +40,7 @@ export class Approvals {
     this.instructionsChanged = verdict.instructionsChanged;
     this.driftRules = [...new Set(verdict.report.findings.filter((f) => f.failing).map((f) => f.rule))];
     this.unverifiedReason = undefined;
+    this.packageChanged = verdict.report.findings.some((f) => f.rule === "pin-package-changed");
   }
 
   /** The surface could not be checked: everything is refused until it can. */
@@ -48,6 +51,8 @@ export class Approvals {
   /** A refusal that holds whatever is asked: the surface could not be checked, or drift blocks all. */
   standing(method: string, item?: { kind: ItemKind; name: string }): Refusal | undefined {
     if (this.unverifiedReason !== undefined) return unverified(method, this.unverifiedReason, this.review);
+    // Other code than the approved one runs the tools, however they read: nothing is served.
+    if (this.packageChanged) return driftBlocked(method, ["pin-package-changed"], this.review, item);
     if (this.mode === "block" && this.driftRules.length)
       return driftBlocked(method, this.driftRules, this.review, item);
     return undefined;

@@ -37,14 +37,30 @@ export interface ListJudge {
   approved: ApprovedTexts;
   /** `block`: the rules that drifted so far; the page's are added. */
   driftRules: PinRule[];
+  /** The tools the lock leaves out: never shown to the client, whatever the mode. */
+  excluded?: ReadonlySet<string>;
 }
 
 /** Judges the answer `m` to a list request of `spec`. */
 export function judgeList(j: ListJudge, spec: KindSpec, m: Record<string, unknown>): ListOutcome {
   const result = m.result;
-  const items = isObject(result) ? result[spec.resultKey] : undefined;
+  const listed = isObject(result) ? result[spec.resultKey] : undefined;
   // An error, or an answer that lists nothing a client could use.
-  if (!isObject(result) || !Array.isArray(items)) return { type: "pass" };
+  if (!isObject(result) || !Array.isArray(listed)) return { type: "pass" };
+  // The tools the lock leaves out are taken away first: they are not approved, so never shown.
+  const excluded = spec.kind === "tool" ? j.excluded : undefined;
+  const items = excluded?.size ? listed.filter((i) => !(isObject(i) && excluded.has(spec.keyOf(i)))) : listed;
+  const outcome = judgeItems(j, spec, result, items);
+  if (outcome.type !== "pass" || items.length === listed.length) return outcome;
+  return { type: "rewrite", result: { ...result, [spec.resultKey]: items } };
+}
+
+function judgeItems(
+  j: ListJudge,
+  spec: KindSpec,
+  result: Record<string, unknown>,
+  items: unknown[],
+): ListOutcome {
   let page;
   try {
     let approved = j.approved.get(spec.kind);

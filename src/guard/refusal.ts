@@ -22,6 +22,7 @@ export const GUARD_ERRORS = {
 const REASONS: Partial<Record<PinRule, (w: Withholding) => string>> = {
   "pin-tool-duplicated": () => "the server lists it more than once",
   "pin-tool-added": () => "it is not in the lock",
+  "pin-tool-excluded": () => "the lock leaves it out (excluded_tools): it was not approved",
   "pin-prompt-added": () => "it is not in the lock",
   "pin-resource-added": () => "it is not in the lock",
   "pin-prompt-changed": (w) => `it changed since it was pinned (${w.fields.join(", ") || "definition"})`,

@@ -8,6 +8,7 @@ import { lockForProfile, profileOf, profileText } from "../pin/profiles.js";
 import { profileLine } from "../report/pin.js";
 import type { PinRule } from "../pin/verify.js";
 import { isObject } from "../util/json.js";
+import type { PackageResolution } from "../pin/package.js";
 import { checkSurface, indexLock, type HandshakeFacts, type LockIndex } from "./check.js";
 import type { GuardEvent, GuardLog } from "./events.js";
 import { Approvals } from "./gate.js";
@@ -15,7 +16,7 @@ import { handshakeFacts } from "./handshake.js";
 import type { ItemKind, KindSpec } from "./kinds.js";
 import { judgeList, logVerdict, type ListOutcome } from "./lists.js";
 import type { DriftMode } from "./modes.js";
-import type { Refusal } from "./refusal.js";
+import { notApproved, type Refusal } from "./refusal.js";
 import { ReadGate, type TemplateMatcher } from "./reads.js";
 import { listSurface, NO_FACTS, Unverifiable, type OwnRequests } from "./survey.js";
 
@@ -29,6 +30,8 @@ export interface VerdictOptions {
   log: GuardLog;
   /** The command that reviews the drift, named in every refusal. */
   review: string;
+  /** The package the server runs now (see `GuardCoreOptions.launchPackage`). */
+  launchPackage?: () => PackageResolution | null | undefined;
 }
 
 /** A use refused (with what to log), or let through. */
@@ -48,8 +51,11 @@ export class SurfaceVerdicts {
   /** The lock as it stands for the client's declared capabilities (the base until declared). */
   private lock: Lock;
   private declared: ClientCapabilityName[] | undefined;
+  /** The tools the lock leaves out (`excluded_tools`): hidden from lists, every call refused. */
+  private readonly excluded: ReadonlySet<string>;
 
   constructor(private readonly opts: VerdictOptions) {
+    this.excluded = new Set(opts.lock.excluded_tools ?? []);
     this.lock = lockForProfile(opts.lock, opts.lock.client_capabilities);
     this.index = indexLock(this.lock, opts.kinds);
     this.approvals = new Approvals(this.index, opts.onDrift, opts.review);
@@ -159,7 +165,8 @@ export class SurfaceVerdicts {
       this.facts = surface.facts;
       this.serverCapabilitiesKnown = surface.serverCapabilitiesKnown;
       const facts = this.factsNow(surface.facts);
-      const verdict = checkSurface(this.lock, facts, surface.items, surface.unlisted);
+      const pkg = this.opts.launchPackage?.();
+      const verdict = checkSurface(this.lock, facts, surface.items, surface.unlisted, pkg);
       this.approvals.verified(verdict, surface.items);
       const { log, onDrift } = this.opts;
       // An item the lock has and the server no longer lists is never withheld: it is named here.
@@ -209,6 +216,7 @@ export class SurfaceVerdicts {
         withheld: this.approvals.withheld,
         approved: this.approvals.approved,
         driftRules: this.approvals.driftRules,
+        excluded: this.excluded,
       },
       spec,
       { result },
@@ -223,6 +231,12 @@ export class SurfaceVerdicts {
     const method = spec.useMethod!;
     const params = given ?? {};
     const name = typeof params.name === "string" ? params.name : JSON.stringify(params.name ?? null);
+    // A tool the lock leaves out was never approved: refused in every mode, before the server sees it.
+    if (spec.kind === "tool" && typeof params.name === "string" && this.excluded.has(params.name)) {
+      const why = { rule: "pin-tool-excluded" as const, fields: [] };
+      const refusal = notApproved(spec.kind, name, why, this.opts.review);
+      return { refusal, event: { event: "refused", method, kind: spec.kind, name, rule: why.rule } };
+    }
     const refusal =
       this.approvals.standing(method, { kind: spec.kind, name }) ?? this.approvals.item(spec, params.name);
     if (!refusal) return undefined;

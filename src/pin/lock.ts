@@ -5,6 +5,7 @@ import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject, nonFiniteAt, ownValue, sortKeysDeep } from "../util/json.js";
 import { numberOutOfRange } from "../util/json-range.js";
+import { checkLockPackage, type LockedPackage, type PackageResolution } from "./package.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sha256Hex } from "./canonical.js";
 import { prettyJsonPieces } from "../util/json-out.js";
@@ -62,12 +63,25 @@ export interface Lock extends LockSurface {
   kind: typeof LOCK_KIND;
   lock_version: typeof LOCK_VERSION;
   server: Record<string, unknown>;
+  /**
+   * The package the launch ran (`npx pkg`, a bin in node_modules, `docker run IMAGE`…), or null
+   * when the launch runs a package that could not be resolved (`package_reason` says why). Absent
+   * when the launch runs no package (a script of its own, a URL).
+   */
+  package?: LockedPackage | null;
+  /** Why `package` is null. */
+  package_reason?: string;
   protocol: string;
   /** The client capabilities declared when pinning; verification declares the same again. */
   client_capabilities: ClientCapabilityName[];
   instructions_sha256: string | null;
   capability_overrides: EffectOverrides;
   tools: LockedTool[];
+  /**
+   * The tools the server listed when pinned that were left out of the approval (`mcp pin --tools`),
+   * sorted: never checked, never served by the guard. Absent when every tool was pinned.
+   */
+  excluded_tools?: string[];
   /**
    * The other client capability profiles the lock records, each as its difference from the base
    * surface above (pinned for `client_capabilities`). Absent when the lock records one profile.
@@ -88,6 +102,13 @@ export interface BuildLockOptions {
    * how each differs from `snapshot` (none that agree with it, no key at all when all agree).
    */
   profiles?: readonly ServerSnapshot[];
+  /**
+   * The names of the tools to approve (`mcp pin --tools`): only those are pinned, and the others
+   * the server lists are recorded in `excluded_tools`. Absent: every tool is pinned.
+   */
+  tools?: readonly string[];
+  /** What the launch was found to run (`resolveLaunchPackage`); absent: no package. */
+  package?: PackageResolution;
 }
 
 /**
@@ -119,18 +140,22 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
   // serverInfo is kept in the lock: a number JSON cannot hold is refused as a snapshot refuses it.
   const at = nonFiniteAt(snapshot.server);
   if (at !== undefined) throw numberOutOfRange("serverInfo", at);
+  const approved = opts.tools === undefined ? undefined : new Set(opts.tools);
   const tools = snapshot.tools
+    .filter((t) => approved === undefined || approved.has(toolName(t)))
     .map((t) => lockTool(t, ownValue(overrides, toolName(t))))
     .sort((a, b) => compareCodeUnits(a.name, b.name));
   const body: Omit<Lock, "lock_sha256"> = {
     kind: LOCK_KIND,
     lock_version: LOCK_VERSION,
     server: sortKeysDeep(snapshot.server) as Record<string, unknown>,
+    ...packageKeys(opts.package),
     protocol: snapshot.protocol,
     client_capabilities: [...snapshot.client_capabilities].sort(),
     instructions_sha256: snapshot.instructions === null ? null : sha256Hex(snapshot.instructions),
     capability_overrides: overrides,
     tools,
+    ...excludedTools(approved, [snapshot, ...(opts.profiles ?? [])]),
     ...lockSurface(snapshot, { resources: opts.resources }),
   };
   if (!opts.profiles?.length) return body;
@@ -140,6 +165,23 @@ export function lockBody(snapshot: ServerSnapshot, opts: BuildLockOptions = {}):
   // A lock whose profiles all show the base surface is a lock of one profile: the same bytes as
   // a lock pinned without them.
   return profiles.every(sameAsBase) ? body : { ...body, profiles };
+}
+
+// The lock's keys for the launch's package: none when it runs none.
+function packageKeys(p: PackageResolution | undefined): Pick<Lock, "package" | "package_reason"> {
+  if (p === undefined) return {};
+  return p.package === null ? { package: null, package_reason: p.reason } : { package: { ...p.package } };
+}
+
+// The names listed (in any profile) and not approved, sorted; no key when none was left out.
+function excludedTools(
+  approved: ReadonlySet<string> | undefined,
+  listings: readonly ServerSnapshot[],
+): { excluded_tools?: string[] } {
+  if (approved === undefined) return {};
+  const left = new Set<string>();
+  for (const s of listings) for (const t of s.tools) if (!approved.has(toolName(t))) left.add(toolName(t));
+  return left.size ? { excluded_tools: [...left].sort(compareCodeUnits) } : {};
 }
 
 /**
@@ -168,11 +210,24 @@ function lockInFileOrder(lock: Lock): Record<string, unknown> {
     kind: lock.kind,
     lock_version: lock.lock_version,
     server: lock.server,
+    ...(lock.package === undefined
+      ? {}
+      : lock.package === null
+        ? { package: null, package_reason: lock.package_reason }
+        : {
+            package: {
+              ecosystem: lock.package.ecosystem,
+              name: lock.package.name,
+              version: lock.package.version,
+              integrity: lock.package.integrity,
+            },
+          }),
     protocol: lock.protocol,
     client_capabilities: lock.client_capabilities,
     instructions_sha256: lock.instructions_sha256,
     capability_overrides: lock.capability_overrides,
     tools: lock.tools.map(toolInFileOrder),
+    ...(lock.excluded_tools ? { excluded_tools: lock.excluded_tools } : {}),
     ...serializeSurface(lock),
     ...(lock.profiles
       ? {
@@ -226,6 +281,7 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
       `lock_version ${JSON.stringify(data.lock_version ?? null)} is not supported (this toolscore reads "${LOCK_VERSION}")`,
     );
   if (!isObject(data.server)) throw bad('"server" is not an object');
+  checkLockPackage(data, bad);
   if (typeof data.protocol !== "string") throw bad('"protocol" is not a string');
   const cc = data.client_capabilities;
   if (!Array.isArray(cc) || !cc.every((c) => CLIENT_CAPABILITY_NAMES.includes(c as ClientCapabilityName)))
@@ -239,6 +295,9 @@ export function parseLock(data: unknown, source = "the lock"): Lock {
   }
   if (!Array.isArray(data.tools)) throw bad('"tools" is not a list');
   data.tools.forEach((t: unknown, i) => checkLockedTool(t, `tools[${i}]`, bad));
+  const excluded = data.excluded_tools;
+  if (excluded !== undefined && (!Array.isArray(excluded) || !excluded.every((n) => typeof n === "string")))
+    throw bad('"excluded_tools" is not a list of tool names');
   checkLockSurface(data, bad);
   parseUnlisted(data, bad);
   checkProfiles(data, bad, (key, e, at) => {
@@ -281,6 +340,18 @@ export function snapshotFromLock(whole: Lock, profile?: readonly string[]): Serv
   const lock = profile === undefined ? whole : lockForProfile(whole, profile);
   return ServerSnapshot.of({
     server: lock.server,
+    ...(lock.package === undefined
+      ? {}
+      : lock.package === null
+        ? { package: null, package_reason: lock.package_reason }
+        : {
+            package: {
+              ecosystem: lock.package.ecosystem,
+              name: lock.package.name,
+              version: lock.package.version,
+              integrity: lock.package.integrity,
+            },
+          }),
     protocol: lock.protocol,
     capabilities: {},
     client_capabilities: lock.client_capabilities,

@@ -4,6 +4,7 @@ import type { ClientCapabilityName } from "../mcp/session.js";
 import type { SurfaceRef } from "../mcp/surface.js";
 import type { EffectFinding } from "./effects.js";
 import type { FieldDiff } from "./field-diff.js";
+import type { LockedPackage } from "./package.js";
 import type { LockProblem } from "./lock.js";
 import { SURFACE_PIN_RULES, type UnlistedFacts } from "./verify-surface.js";
 
@@ -15,8 +16,11 @@ export const PIN_RULES = [
   "pin-tool-added",
   "pin-tool-removed",
   "pin-tool-changed",
+  "pin-tool-excluded",
   ...SURFACE_PIN_RULES,
   "pin-instructions-changed",
+  "pin-package-changed",
+  "pin-package-unchecked",
   "pin-server-changed",
   "pin-protocol-changed",
 ] as const;
@@ -31,6 +35,7 @@ export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
   "pin-tool-added": "error",
   "pin-tool-removed": "error",
   "pin-tool-changed": "error",
+  "pin-tool-excluded": "info",
   "pin-prompt-added": "error",
   "pin-prompt-removed": "error",
   "pin-prompt-changed": "error",
@@ -40,6 +45,8 @@ export const PIN_SEVERITY: Record<PinRule, "error" | "info"> = {
   "pin-list-failed": "error",
   "pin-list-unavailable": "info",
   "pin-instructions-changed": "error",
+  "pin-package-changed": "error",
+  "pin-package-unchecked": "info",
   "pin-server-changed": "info",
   "pin-protocol-changed": "info",
 };
@@ -90,6 +97,8 @@ export interface PinFacts {
   "pin-tool-added": { newTool: true };
   "pin-tool-removed": object;
   "pin-tool-changed": object;
+  /** A tool the server lists that the lock leaves out (`excluded_tools`): not checked, not served. */
+  "pin-tool-excluded": object;
   "pin-prompt-added": { item: SurfaceRef };
   "pin-prompt-removed": { item: SurfaceRef };
   "pin-prompt-changed": { item: SurfaceRef };
@@ -99,6 +108,15 @@ export interface PinFacts {
   "pin-list-failed": { /** The kind that could not be listed. */ list: UnlistedFacts };
   "pin-list-unavailable": { /** The kind not listed, as when pinned. */ list: UnlistedFacts };
   "pin-instructions-changed": BeforeAfter;
+  "pin-package-changed": {
+    /** The package the lock records. */
+    locked: LockedPackage;
+    /** The package the launch runs now, or null when it could not be resolved (`reason`). */
+    found: LockedPackage | null;
+    reason: string | null;
+  };
+  /** The lock records no package it could check (`package: null`), or this check launched nothing. */
+  "pin-package-unchecked": { reason: string };
   "pin-server-changed": BeforeAfter;
   "pin-protocol-changed": BeforeAfter;
 }

@@ -12,6 +12,7 @@ import {
 } from "./lockset.js";
 import type { Lock } from "./lock.js";
 import { checkPin, type PinFailOn, type PinReport } from "./verify.js";
+import type { PackageResolution } from "./package.js";
 
 /** The rules of a set as a whole, beside the pin rules of each server. */
 export const LOCKSET_RULES = [
@@ -80,6 +81,8 @@ export interface CurrentServer {
   current?: ServerSnapshot | Lock;
   /** Why it could not be listed. */
   error?: string;
+  /** What its launch runs, read after the listing (see CheckPinOptions.package). */
+  package?: PackageResolution | null;
 }
 
 const failsUnder = (rule: LockSetRule, failOn: PinFailOn) =>
@@ -131,7 +134,7 @@ export function verifyLockSet(
       : [];
     if (now.current === undefined)
       return { name, status: "error", findings, report: null, error: now.error ?? "not checked", ok: false };
-    const report = checkPin(entryLock(entry), now.current, { failOn });
+    const report = checkPin(entryLock(entry), now.current, { failOn, package: now.package });
     const ok = report.ok && !findings.some((f) => f.failing);
     return { name, status: "checked", findings, report, error: null, ok };
   });

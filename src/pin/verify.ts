@@ -15,6 +15,7 @@ import { stableJson } from "../util/json.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { ClientCapabilityName } from "../mcp/session.js";
 import { verifySurface } from "./verify-surface.js";
+import { samePackage, type PackageResolution } from "./package.js";
 import { lockForProfile, profileText, recordedProfiles, recordsProfile } from "./profiles.js";
 import {
   findingFails,
@@ -99,6 +100,12 @@ export interface CheckPinOptions {
    * once at start.
    */
   lockChecked?: boolean;
+  /**
+   * What the launch checked runs now (`resolveLaunchPackage`), compared with the lock's `package`:
+   * null when the launch runs no package; undefined when this check launched nothing (a saved
+   * file, a caller's transport), so the package is reported as not checked.
+   */
+  package?: PackageResolution | null;
 }
 
 const serverLabel = (s: Record<string, unknown>) =>
@@ -147,11 +154,15 @@ export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: Check
   // Every copy of a repeated name is compared with the lock, not only the first: a second copy is
   // where a rug pull hides, and the client may well use that one.
   const seen = new Set<string>();
+  // A tool the lock leaves out is not checked, whatever it says now: it is not exposed.
+  const excluded = new Set(whole.excluded_tools ?? []);
   for (const t of now.tools) {
     const before = locked.get(t.name);
     const again = seen.has(t.name);
     seen.add(t.name);
-    if (before) appendAll(drafts, compareTool(before, t));
+    if (!before && excluded.has(t.name)) {
+      if (!again) drafts.push({ rule: "pin-tool-excluded", tool: t.name });
+    } else if (before) appendAll(drafts, compareTool(before, t));
     else if (!again) appendAll(drafts, newTool(t));
     else
       appendAll(
@@ -170,6 +181,8 @@ export function checkPin(lock: Lock, current: ServerSnapshot | Lock, opts: Check
       before: lock.instructions_sha256,
       after: now.instructions_sha256,
     });
+  const pkg = packageDraft(whole, opts.package);
+  if (pkg) drafts.push(pkg);
   if (lock.server.name !== now.server.name || lock.server.version !== now.server.version)
     drafts.push({
       rule: "pin-server-changed",
@@ -252,6 +265,23 @@ export function mergeProfileReports(
       recorded: first.profile?.recorded ?? [checks[0]!.profile],
     },
   };
+}
+
+// The launch's package against the lock's: a lock that records none says nothing about it.
+function packageDraft(lock: Lock, now: PackageResolution | null | undefined): PinDraft | undefined {
+  if (lock.package === undefined) return undefined;
+  if (lock.package === null)
+    return { rule: "pin-package-unchecked", tool: null, reason: lock.package_reason ?? "not resolved" };
+  if (now === undefined)
+    return {
+      rule: "pin-package-unchecked",
+      tool: null,
+      reason: "this check launched no server (a saved file or a caller's transport)",
+    };
+  const found = now?.package ?? null;
+  if (found && samePackage(lock.package, found)) return undefined;
+  const reason = now === null ? "the launch runs no package now" : now.package === null ? now.reason : null;
+  return { rule: "pin-package-changed", tool: null, locked: lock.package, found, reason };
 }
 
 /** The names listed more than once, with how many times, sorted by name. */

@@ -29,6 +29,7 @@ const ADVICE: Partial<Record<ErrorCode | `${ErrorCode}/${string}`, Advice>> = {
       `sign in for it with toolscore mcp login ${String(d.url)}${typeof d.scope === "string" ? ` --scope ${JSON.stringify(d.scope)}` : ""}`,
     ),
   "USAGE/config-several-servers": () => colon("pick one with --server NAME"),
+  "USAGE/tool-unknown": () => semi("nothing was pinned: name only tools it lists"),
   "FILE_INVALID/lock-invalid": () => paren("pin the server again with toolscore mcp pin SERVER"),
   "FILE_INVALID/lock-kind": () => colon("make one with toolscore mcp pin SERVER"),
   "FILE_INVALID/lockset-invalid": () => paren("pin the config again with toolscore mcp pin --config FILE"),

@@ -86,3 +86,13 @@ export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Sty
   ];
   return head + lines.join("\n") + "\n";
 }
+
+/**
+ * The line under the table of a lock that leaves tools out (`excluded_tools`): their names, cut to
+ * fit `columns`; "" when it leaves none out.
+ */
+export function renderExcluded(names: readonly string[], style: Style, columns = 100): string {
+  if (names.length === 0) return "";
+  const label = `excluded by the lock (${names.length}): `;
+  return `  ${style.dim(label)}${truncate(names.map(escapeLine).join(", "), Math.max(10, columns - label.length - 2))}\n`;
+}

@@ -103,7 +103,13 @@ export function renderLockSetJson(r: LockSetReport): string {
 
 /** What `mcp pin --config` wrote into a lock set. */
 export interface LockSetPinSummary {
-  pinned: ReadonlyArray<{ name: string; server: { name?: unknown; version?: unknown }; tools: number }>;
+  pinned: ReadonlyArray<{
+    name: string;
+    server: { name?: unknown; version?: unknown };
+    tools: number;
+    /** The package argument of a launch that floats (`pkg`, `pkg@^1`, `pkg@latest`), as written. */
+    floating?: string;
+  }>;
   /** The servers the set now holds. */
   total: number;
   /** The lock set file as shown to the user. */
@@ -119,7 +125,11 @@ export function renderLockSetPinSummary(r: LockSetPinSummary, style: Style = PLA
       .filter((v) => v !== undefined)
       .map(String)
       .join(" ");
-    return `  ${escapeLine(p.name)}: ${p.tools} tool${p.tools === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")}`;
+    const floats =
+      p.floating === undefined
+        ? ""
+        : `\n    note: '${escapeLine(p.name)}' runs ${escapeLine(p.floating)}, which floats: the next run may install another version (hold it to the locked one with toolscore mcp guard --install --pin-versions)`;
+    return `  ${escapeLine(p.name)}: ${p.tools} tool${p.tools === 1 ? "" : "s"} of ${escapeLine(server || "(unnamed server)")}${floats}`;
   });
   return (
     `${style.bold("Pinned")} ${n} server${n === 1 ? "" : "s"} into a lock set of ${r.total}\n` +

@@ -35,6 +35,8 @@ export function pinReportJson(report: PinReport): Record<string, unknown> {
       ...("problems" in f ? { problems: f.problems } : {}),
       ...("list" in f ? { list: f.list } : {}),
       ...("before" in f ? { before: f.before, after: f.after } : {}),
+      ...("locked" in f ? { package: { locked: f.locked, found: f.found, reason: f.reason } } : {}),
+      ...(f.rule === "pin-package-unchecked" ? { reason: f.reason } : {}),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import type { SurfaceKind } from "../mcp/surface.js";
 import type { EffectFinding } from "../pin/effects.js";
+import { packageLabel, type LockedPackage } from "../pin/package.js";
 import { coversProfile } from "../pin/profiles.js";
 import type { PinFinding, PinReport } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";
@@ -8,6 +9,9 @@ import { PLAIN, type Style } from "./style.js";
 import { itemLabel } from "./surface-label.js";
 
 const q = (s: string) => `'${s}'`;
+
+const packageText = (p: LockedPackage) =>
+  `${packageLabel(p)}${p.integrity ? ` (${p.integrity.length > 24 ? `${p.integrity.slice(0, 21)}...` : p.integrity})` : ""}`;
 
 function sourcesOf(effects: readonly EffectFinding[]): string {
   const all = effects.flatMap((c) => c.sources);
@@ -61,6 +65,8 @@ function ruleMessage(f: PinFinding): string {
       return `${tool} is in the lock but the server no longer has it`;
     case "pin-tool-changed":
       return `${tool} changed: ${f.fields.join(", ")}`;
+    case "pin-tool-excluded":
+      return `${tool} is left out by the lock (excluded_tools): not checked, and never served by the guard`;
     case "pin-prompt-added":
     case "pin-resource-added":
       return `new ${item(f)} is not in the lock`;
@@ -78,6 +84,12 @@ function ruleMessage(f: PinFinding): string {
       if (f.before === null) return "the server now sends instructions; the lock has none";
       if (f.after === null) return "the server no longer sends the instructions in the lock";
       return "the server instructions changed";
+    case "pin-package-changed":
+      return f.found
+        ? `the launch runs ${packageText(f.found)}, and the lock records ${packageText(f.locked)}`
+        : `the package the launch runs could not be resolved (${f.reason ?? "unknown"}), so it could not be checked against ${packageText(f.locked)}`;
+    case "pin-package-unchecked":
+      return `the package the launch runs is not checked: ${f.reason}`;
     case "pin-server-changed":
       return `the server changed: ${f.before ?? ""} -> ${f.after ?? ""}`;
     case "pin-protocol-changed":

@@ -48,6 +48,10 @@ const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
     "A pinned tool's title, description, schemas or annotations changed.",
     "Read the diff of each changed field: a description can gain instructions meant for the model. If it is approved, pin again.",
   ],
+  "pin-tool-excluded": [
+    "The server lists a tool the lock leaves out.",
+    "Information only: the tool was seen and not approved when the lock was made (mcp pin --tools), so it is not checked and the guard never serves it. To approve it, pin again with its name in --tools.",
+  ],
   "pin-prompt-added": [
     "The server has a prompt the lock does not have.",
     "Read the new prompt: its text becomes instructions the model follows. If it is approved, pin again and commit the lock.",
@@ -83,6 +87,14 @@ const PIN_TEXT: Record<PinRule, [short: string, help: string]> = {
   "pin-instructions-changed": [
     "The server's instructions changed.",
     "Instructions reach the model directly. Read the new text; if it is approved, pin again and commit the lock.",
+  ],
+  "pin-package-changed": [
+    "The package the launch runs is not the one in the lock.",
+    "The version or integrity of the installed package differs from the lock's, even if every tool is the same: the code changed. Review the new version; if it is approved, pin again. A launch that floats (npx pkg, a range or a tag) can be held to the locked version with toolscore mcp guard --install --pin-versions.",
+  ],
+  "pin-package-unchecked": [
+    "The package the launch runs was not checked.",
+    "Information only: the lock records no package it could resolve (the reason is in the finding), or the check launched no server. Nothing about the package is vouched for.",
   ],
   "pin-server-changed": [
     "The server's name or version changed.",

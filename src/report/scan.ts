@@ -18,6 +18,7 @@ function details(r: ScanRow): string {
   if (f.env.length) parts.push(`env ${f.env.join(",")}`);
   if (f.headers.length) parts.push(`headers ${f.headers.join(",")}`);
   if (f.placeholders.length) parts.push(`refs ${f.placeholders.join(" ")}`);
+  if (f.floating !== undefined) parts.push(`floats: ${f.floating} (no exact version)`);
   if (r.project !== null) parts.push(`for ${r.project}`);
   return parts.join("; ");
 }
@@ -130,6 +131,7 @@ export function scanJson(result: ScanResult): Record<string, unknown> {
       headers: r.facts?.headers ?? [],
       placeholders: r.facts?.placeholders ?? [],
       guarded: r.facts?.guarded ?? false,
+      ...(r.facts?.floating !== undefined ? { floating: r.facts.floating } : {}),
       problem: r.problem,
       ...(r.listed ? { listed: r.listed } : {}),
     })),

@@ -1,5 +1,6 @@
 // What `mcp scan` shows of one config entry: how it is reached, never with what secrets.
 import { basename } from "node:path";
+import { floatingSpec } from "../mcp/package-spec.js";
 import { isObject } from "../util/json.js";
 import { showArgv, showUrl } from "./argv-secrets.js";
 import { KEPT_PREFIX } from "./guard-install-kept.js";
@@ -17,6 +18,11 @@ export interface EntryFacts {
   placeholders: string[];
   /** Whether the client launches the server through `toolscore mcp guard`. */
   guarded: boolean;
+  /**
+   * The package argument of an `npx` launch that floats (no version, a range or a tag: the next
+   * run may install another version), as written; absent when the launch does not float.
+   */
+  floating?: string;
 }
 
 const PLACEHOLDER = /\$\{[^{}\s]*\}/g;
@@ -79,7 +85,15 @@ export function entryFacts(raw: unknown): EntryFacts | { problem: string } {
     headers: [],
     placeholders: placeholdersIn([...argv, raw.cwd, ...values(raw.env)]),
     guarded: isGuardedArgv(argv),
+    ...floatingOf(argv),
   };
+}
+
+// The floating package of a launch, read after the guard's `--` when the entry is wrapped.
+function floatingOf(argv: string[]): { floating?: string } {
+  const own = isGuardedArgv(argv) ? argv.slice(argv.indexOf("--", argv.indexOf("guard")) + 1) : argv;
+  const spec = floatingSpec(own);
+  return spec ? { floating: spec.raw } : {};
 }
 
 /**

@@ -42,16 +42,16 @@ export interface InstallOptions {
  */
 export type ServerPaths = ReadonlyArray<Pick<ServerBlock, "path" | "project">>;
 
-// One change to the text, computed on the text as it is when the change is made.
-type Step = (text: string, entry: Node) => Edit[];
+/** One change to the text, computed on the text as it is when the change is made. */
+export type Step = (text: string, entry: Node) => Edit[];
 
 const strings = (n: Node | undefined): string[] | undefined =>
   n?.type === "array" && n.children!.every((c) => c.type === "string")
     ? n.children!.map((c) => c.value as string)
     : undefined;
 
-// The entry's argv as the text has it: a command string and an args list, or opencode's one list.
-function argvOf(entry: Node, shape: ConfigShape) {
+/** The entry's argv as the text has it: a command string and an args list, or opencode's one list. */
+export function argvOf(entry: Node, shape: ConfigShape) {
   const command = findNodeAtLocation(entry, ["command"]);
   if (shape === "opencode") {
     const all = strings(command);
@@ -170,7 +170,7 @@ function unwrapSteps(path: string[], entry: Node, shape: ConfigShape): Step[] | 
 }
 
 /** Runs each entry's steps in turn, each on the text the previous one left. */
-function rewrite(
+export function rewrite(
   text: string,
   paths: ServerPaths,
   only: string | undefined,

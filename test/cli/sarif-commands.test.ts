@@ -57,6 +57,8 @@ test("verify-pin --sarif: the rug pull's findings, pointing at the tools' entrie
       "pin-list-failed",
       "pin-list-unavailable",
       "pin-lock-modified",
+      "pin-package-changed",
+      "pin-package-unchecked",
       "pin-prompt-added",
       "pin-prompt-changed",
       "pin-prompt-removed",
@@ -68,6 +70,7 @@ test("verify-pin --sarif: the rug pull's findings, pointing at the tools' entrie
       "pin-tool-added",
       "pin-tool-changed",
       "pin-tool-duplicated",
+      "pin-tool-excluded",
       "pin-tool-removed",
     ],
   );

@@ -16,6 +16,7 @@ import {
   type InstallOutcome,
 } from "../../scan/guard-install.js";
 import { installGuardToml, uninstallGuardToml } from "../../scan/guard-install-toml.js";
+import { holdVersions, lockedVersions, type LockedVersions } from "../../scan/pin-versions-config.js";
 import { ToolscoreError } from "../../util/errors.js";
 import { readJsonFile } from "../../util/fs.js";
 import { editUserFile } from "../../mcp/config-io.js";
@@ -26,7 +27,7 @@ import { EXIT } from "../exit-codes.js";
 import { isLockSetFile } from "../lockset.js";
 import { emitOutputs } from "../output.js";
 
-export const HELP = `Usage: toolscore mcp guard --install --config FILE --lock LOCK [--server NAME] [--toolscore CMD]
+export const HELP = `Usage: toolscore mcp guard --install --config FILE --lock LOCK [--server NAME] [--pin-versions] [--toolscore CMD]
        toolscore mcp guard --uninstall --config FILE [--server NAME]
 
 Installs the guard into a client config: each entry (or the one named) is rewritten in place so
@@ -60,6 +61,9 @@ Options:
   --config FILE                 the client config to edit (JSON, JSONC, or Codex's TOML)
   --lock LOCK                   with --install: the lock or lock set the guard enforces
   --server NAME                 only this entry
+  --pin-versions                with --install: an entry whose launch floats (npx -y pkg, a range
+                                such as pkg@^1, a tag such as pkg@latest) is held to the exact
+                                version its lock records (pkg@1.0.0), with the same care
   --toolscore CMD               how the client runs toolscore (default "toolscore", found on the
                                 client's PATH); e.g. "/usr/local/bin/toolscore" or
                                 "node /opt/toolscore/dist/cli.js"
@@ -78,6 +82,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       lock: { type: "string" },
       server: { type: "string" },
       toolscore: { type: "string" },
+      "pin-versions": { type: "boolean" },
     },
     0,
   );
@@ -95,6 +100,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const file = pathArg(values.config, ctx);
   const only = values.server;
   let options: InstallOptions | undefined;
+  let versions: LockedVersions | undefined;
+  if (values["pin-versions"] && !values.install)
+    throw new ToolscoreError("USAGE", "--pin-versions goes with --install");
   if (values.install) {
     if (values.lock === undefined)
       throw new ToolscoreError("USAGE", "--install needs the lock to enforce: --lock LOCK");
@@ -102,14 +110,17 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     if (toolscore.length === 0)
       throw new ToolscoreError("USAGE", "--toolscore names the command that runs toolscore");
     options = installOptions(pathArg(values.lock, ctx), values.lock, toolscore);
+    if (values["pin-versions"]) versions = lockedVersions(pathArg(values.lock, ctx), values.lock);
   }
   // Read, changed and written as one step, made again on the new text when a client rewrote the
   // file in between (see editUserFile).
   const edited = editUserFile(file, (f) => {
-    const r = editText(f.text, file, values.config!, only, options, values.lock);
-    return { text: r.text, result: r.outcomes };
+    // The versions are held first, on the entry's own launch; the guard then wraps it as it is.
+    const held = versions ? holdVersions(f.text, file, values.config!, only, versions) : undefined;
+    const r = editText(held?.text ?? f.text, file, values.config!, only, options, values.lock);
+    return { text: r.text, result: { outcomes: r.outcomes, versions: held?.outcomes } };
   });
-  const outcomes = edited.result;
+  const { outcomes, versions: held } = edited.result;
   const shown = relative(ctx.cwd, file) || file;
   const report: InstallReport = {
     install: values.install === true,
@@ -117,6 +128,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     file: shown,
     backup: edited.backup ? relative(ctx.cwd, edited.backup.path) || edited.backup.path : null,
     backupKept: edited.backup?.outcome === "kept",
+    ...(held ? { versions: held } : {}),
   };
   await emitOutputs(ctx, report, { text: renderInstallReport }, { documents: [] });
   return EXIT.OK;

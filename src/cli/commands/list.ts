@@ -1,6 +1,6 @@
 import { ServerSnapshot } from "../../mcp/snapshot.js";
 import { deriveEffects } from "../../pin/effects.js";
-import { listRows, renderList } from "../../report/list.js";
+import { listRows, renderExcluded, renderList } from "../../report/list.js";
 import { renderSurfaceList } from "../../report/list-surface.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { listServer } from "../../api/list.js";
@@ -22,14 +22,21 @@ Options:
   --json FILE|-                 write the snapshot to FILE, or to stdout with -
 ${SERVER_OPTIONS_HELP}${CLIENT_OPTIONS_HELP}`;
 
-/** The renderers of `mcp list`: the table for people, the snapshot for programs. */
-export function listRenderers(ctx: CliContext): Renderers<ServerSnapshot> {
+/**
+ * The renderers of `mcp list`: the table for people (with the tools a lock leaves out, `excluded`),
+ * the snapshot for programs.
+ */
+export function listRenderers(ctx: CliContext, excluded: readonly string[] = []): Renderers<ServerSnapshot> {
   const style = useColor(ctx) ? COLOR : PLAIN;
   return {
     text: (snapshot) => {
       const rows = listRows(snapshot, (i) => deriveEffects(snapshot.tools[i]!));
       const { columns } = consoleWidth(ctx);
-      return renderList(snapshot, rows, style, columns) + renderSurfaceList(snapshot, style, columns);
+      return (
+        renderList(snapshot, rows, style, columns) +
+        renderExcluded(excluded, style, columns) +
+        renderSurfaceList(snapshot, style, columns)
+      );
     },
     // The bytes of ServerSnapshot.serialize, as pieces: a long description is never copied.
     json: (snapshot) => ServerSnapshot.pieces(snapshot),
@@ -44,8 +51,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return 0;
   }
   const server = serverArg("mcp list", args, positionals[0], ctx);
-  const { snapshot } = await listServer(server, serverOptions(values, ctx));
-  await emitOutputs(ctx, snapshot, listRenderers(ctx), {
+  const listed = await listServer(server, serverOptions(values, ctx));
+  const excluded = listed.origin === "lock" ? (listed.lock.excluded_tools ?? []) : [];
+  await emitOutputs(ctx, listed.snapshot, listRenderers(ctx, excluded), {
     documents: [
       { format: "json", to: values.json, option: "--json", announce: (to) => `Snapshot written to ${to}\n` },
     ],

@@ -1,6 +1,7 @@
 import { relative } from "node:path";
 import { parseEffectOverrides, type EffectOverrides } from "../../pin/effects.js";
 import { lockPieces } from "../../pin/lock.js";
+import { parseToolNames } from "../../pin/subset.js";
 import { pin, type PinWarning } from "../../api/pin.js";
 import { fileHolds, readJsonFile, writePiecesAtomic } from "../../util/fs.js";
 import { renderPinSummary } from "../../report/pin-summary.js";
@@ -19,7 +20,7 @@ import { useColor, type CliContext } from "../context.js";
 import { DEFAULT_LOCKSET, isLockSetFile, pinLockSetCommand, refuseOtherServerLock } from "../lockset.js";
 import { emitOutputs } from "../output.js";
 
-export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [options]
+export const HELP = `Usage: toolscore mcp pin SERVER [--lock FILE] [--capabilities FILE] [--resources] [--tools NAMES] [options]
        toolscore mcp pin --config FILE [--server NAME] [--lock SET] [--concurrency N] [options]
 
 Pins a server's tool surface in a lock (default toolscore.lock.json): per tool, the SHA-256 of the
@@ -43,6 +44,9 @@ Options:
   --capabilities FILE           capability overrides, {"tool_name": ["read"]}, stored in the lock
   --resources                   also pin the resources (uri, name, title, description, mimeType,
                                 annotations); recorded in the lock, and verify-pin checks them
+  --tools NAME[,NAME...]        approve only these tools: the others the server lists are recorded
+                                as excluded_tools, never checked and never served by mcp guard
+                                (with a lock set: with --server NAME)
   --config PATH --server NAME   take the server from a client config file
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
@@ -73,6 +77,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       lock: { type: "string" },
       capabilities: { type: "string" },
       resources: { type: "boolean" },
+      tools: { type: "string" },
       concurrency: { type: "string" },
     },
     1,
@@ -96,11 +101,13 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
           readJsonFile(pathArg(values.capabilities, ctx), "capability override file"),
           values.capabilities,
         );
-  if (toSet) return pinLockSetCommand({ ...values, lock: lockArg }, ctx, overrides);
+  const tools = values.tools === undefined ? undefined : parseToolNames(values.tools);
+  if (toSet) return pinLockSetCommand({ ...values, lock: lockArg }, ctx, overrides, tools);
   const { lock, warnings } = await pin(positionals[0], {
     ...serverOptions(values, ctx),
     overrides,
     resources: values.resources === true,
+    tools,
   });
   for (const w of warnings) ctx.stderr(warningLine(w));
   if (values.config !== undefined && values.server !== undefined)

@@ -1,0 +1,148 @@
+// The package a launch runs from node_modules (a bin in node_modules/.bin, or node on a file of an
+// installed package), installed from tarballs: recorded in the lock, and a new version with the
+// same tools is pin-package-changed. A runner toolscore cannot resolve is recorded as such.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fixture, runCli, tempDir } from "../support/cli.js";
+import { NOTES_NAME, notesPackageAt, npm } from "../support/packages.js";
+import { parseLock } from "../../src/pin/lock.js";
+
+const tmp = tempDir("toolscore-pkg-nm-");
+after(() => tmp.remove());
+const project = join(tmp.dir, "project");
+const env = { npm_config_cache: join(tmp.dir, "npm-cache"), npm_config_offline: "true" };
+const tarballs: Record<string, string> = {};
+
+before(async () => {
+  mkdirSync(project);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "project", version: "0.0.0" }));
+  for (const v of ["1.0.0", "1.0.1"]) {
+    const dir = notesPackageAt(tmp.dir, v);
+    const name = (await npm(["pack", "--pack-destination", tmp.dir], dir, env)).trim().split("\n").pop()!;
+    tarballs[v] = join(tmp.dir, name);
+  }
+  await npm(["install", tarballs["1.0.0"]!], project, env);
+});
+
+interface Finding {
+  rule: string;
+  failing: boolean;
+  package?: { locked: { version: string }; found: { version: string } | null; reason: string | null };
+  reason?: string;
+}
+const lockAt = (file: string) => parseLock(JSON.parse(readFileSync(file, "utf8")));
+const integrityOf = () => {
+  const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { integrity?: string }>;
+  };
+  return lock.packages[`node_modules/${NOTES_NAME}`]!.integrity!;
+};
+
+const LAUNCHES = {
+  bin: () => join(project, "node_modules", ".bin", NOTES_NAME),
+  node: () => `node ${join(project, "node_modules", NOTES_NAME, "server.mjs")}`,
+};
+
+test("pin records the installed package of a .bin and of node …/node_modules/<pkg>/…", async () => {
+  for (const [form, launch] of Object.entries(LAUNCHES)) {
+    const file = join(tmp.dir, `${form}.lock.json`);
+    const r = await runCli(["mcp", "pin", launch(), "--lock", file]);
+    assert.equal(r.code, 0, r.stderr);
+    const lock = lockAt(file);
+    assert.deepEqual(lock.package, {
+      ecosystem: "npm",
+      name: NOTES_NAME,
+      version: "1.0.0",
+      integrity: integrityOf(),
+    });
+    assert.match(lock.package.integrity!, /^sha512-/);
+    const clean = await runCli(["mcp", "verify-pin", launch(), "--lock", file, "--json", "-"]);
+    assert.equal(clean.code, 0, clean.stdout);
+  }
+});
+
+test("a new version with the same tools is pin-package-changed, for both forms", async () => {
+  await npm(["install", tarballs["1.0.1"]!], project, env);
+  for (const [form, launch] of Object.entries(LAUNCHES)) {
+    const r = await runCli([
+      "mcp",
+      "verify-pin",
+      launch(),
+      "--lock",
+      join(tmp.dir, `${form}.lock.json`),
+      "--json",
+      "-",
+    ]);
+    assert.equal(r.code, 1, r.stdout);
+    const findings = (JSON.parse(r.stdout) as { findings: Finding[] }).findings;
+    assert.deepEqual(
+      findings.map((f) => f.rule),
+      ["pin-package-changed"],
+    );
+    assert.equal(findings[0]!.package!.locked.version, "1.0.0");
+    assert.equal(findings[0]!.package!.found!.version, "1.0.1");
+    assert.ok(findings[0]!.failing);
+    const text = await runCli(["mcp", "verify-pin", launch(), "--lock", join(tmp.dir, `${form}.lock.json`)]);
+    assert.match(
+      text.stdout,
+      new RegExp(`the launch runs ${NOTES_NAME}@1\\.0\\.1 .*the lock records ${NOTES_NAME}@1\\.0\\.0`),
+    );
+    const never = await runCli([
+      "mcp",
+      "verify-pin",
+      launch(),
+      "--lock",
+      join(tmp.dir, `${form}.lock.json`),
+      "--fail-on",
+      "never",
+    ]);
+    assert.equal(never.code, 0);
+  }
+});
+
+test("a launch that cannot be resolved is recorded as such and reported as not checked", async () => {
+  // A uvx launch: toolscore does not read uv's cache, so it says so instead of vouching.
+  const bin = join(tmp.dir, "bin");
+  mkdirSync(bin);
+  writeFileSync(join(bin, "uvx"), `#!/bin/sh\nexec "${process.execPath}" "${fixture("three-tools.mjs")}"\n`);
+  chmodSync(join(bin, "uvx"), 0o755);
+  const file = join(tmp.dir, "uvx.lock.json");
+  const launch = `${join(bin, "uvx")} notes-server`;
+  const r = await runCli(["mcp", "pin", launch, "--lock", file]);
+  assert.equal(r.code, 0, r.stderr);
+  const text = readFileSync(file, "utf8");
+  assert.match(text, /"package": null,\n {2}"package_reason": "uvx launches are not resolved/);
+  const check = await runCli(["mcp", "verify-pin", launch, "--lock", file, "--json", "-"]);
+  assert.equal(check.code, 0, check.stdout);
+  const findings = (JSON.parse(check.stdout) as { findings: Finding[] }).findings;
+  assert.deepEqual(
+    findings.map((f) => [f.rule, f.failing]),
+    [["pin-package-unchecked", false]],
+  );
+  const human = await runCli(["mcp", "verify-pin", launch, "--lock", file]);
+  assert.match(
+    human.stdout,
+    /INFO .*the package the launch runs is not checked: uvx launches are not resolved/,
+  );
+  assert.doesNotMatch(human.stdout, /package .*checked against/);
+});
+
+test("a lock bound to a package, checked from a saved file, says the package was not checked", async () => {
+  const r = await runCli([
+    "mcp",
+    "verify-pin",
+    join(tmp.dir, "bin.lock.json"),
+    "--lock",
+    join(tmp.dir, "bin.lock.json"),
+    "--json",
+    "-",
+  ]);
+  assert.equal(r.code, 0, r.stdout);
+  const findings = (JSON.parse(r.stdout) as { findings: Finding[] }).findings;
+  assert.deepEqual(
+    findings.map((f) => f.rule),
+    ["pin-package-unchecked"],
+  );
+});
