@@ -13,7 +13,8 @@
 // - Output must match line for line (trailing spaces aside). A line that is only `...` abridges:
 //   the lines before the first `...` must open the output, those after the last close it, and each
 //   run of lines between two of them must appear, in order, in between.
-// - Every ```ts block that imports from "toolscore" is type-checked against src/index.ts, strictly.
+// - Every ```ts block that imports from "toolscore", "toolscore/core" or "toolscore/report" is
+//   type-checked against src/index.ts, src/core.ts and src/report.ts, strictly.
 // - A block right after a line `<!-- not-run -->` (blank lines between allowed) is left alone: use
 //   it for illustrations that need something this checkout does not have (another server, the
 //   network, a file of the reader's).
@@ -121,7 +122,8 @@ describe("the README's conventions", () => {
 });
 
 const isConsole = (b: Block) => b.lang === "console" && b.lines[0]?.startsWith("$ toolscore") === true;
-const isTs = (b: Block) => b.lang === "ts" && /from\s+["']toolscore["']/.test(b.lines.join("\n"));
+const isTs = (b: Block) =>
+  b.lang === "ts" && /from\s+["']toolscore(\/core|\/report)?["']/.test(b.lines.join("\n"));
 
 /** A scratch copy of the checkout (examples/ copied, the rest linked) and the environment to run in. */
 function scratchCheckout(): {
@@ -240,7 +242,11 @@ describe("TypeScript examples", () => {
       skipLibCheck: true,
       types: ["node"],
       typeRoots: [join(ROOT, "node_modules", "@types")],
-      paths: { toolscore: [join(ROOT, "src", "index.ts")] },
+      paths: {
+        toolscore: [join(ROOT, "src", "index.ts")],
+        "toolscore/core": [join(ROOT, "src", "core.ts")],
+        "toolscore/report": [join(ROOT, "src", "report.ts")],
+      },
     });
     const diagnostics = ts.getPreEmitDiagnostics(program);
     assert.ok(
