@@ -37,7 +37,12 @@ export function pinVersions(
     };
     const found = argvOf(entry, shape);
     if (!found) return left("unchanged", "not a launch command");
-    const start = isGuardedArgv(found.argv) ? found.argv.indexOf("--", found.argv.indexOf("guard")) + 1 : 0;
+    const guarded = isGuardedArgv(found.argv);
+    const dash = guarded ? found.argv.indexOf("--", found.argv.indexOf("guard")) : -1;
+    // The guard's one-argument form keeps the server's own command under x-toolscore- names.
+    if (guarded && dash < 0)
+      return left("skipped", "the guard wraps it already: uninstall, then install with --pin-versions");
+    const start = guarded ? dash + 1 : 0;
     const own = found.argv.slice(start);
     const npx = npxLaunch(own);
     const spec = npx?.specIndex === undefined ? undefined : parsePackageSpec(own[npx.specIndex]!);

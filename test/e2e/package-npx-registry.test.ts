@@ -201,10 +201,13 @@ test("--pin-versions holds the entry to the locked version, and the client runs 
   assert.match(r.stdout, new RegExp(`notes: ${NOTES_NAME}@\\^1 held to ${NOTES_NAME}@1\\.0\\.0`));
   const entry = (
     JSON.parse(readFileSync(CONFIG, "utf8")) as {
-      mcpServers: { notes: { command: string; args: string[]; env: Record<string, string> } };
+      mcpServers: {
+        notes: { command: string; args: string[]; env: Record<string, string>; "x-toolscore-args": string[] };
+      };
     }
   ).mcpServers.notes;
-  assert.deepEqual(entry.args.slice(-3), ["npx", "-y", `${NOTES_NAME}@1.0.0`]);
+  assert.equal(entry.args.at(-1), `npx -y ${NOTES_NAME}@1.0.0`);
+  assert.deepEqual(entry["x-toolscore-args"], ["-y", `${NOTES_NAME}@1.0.0`]);
   const transport = new StdioClientTransport({
     command: entry.command,
     args: entry.args,
