@@ -204,24 +204,21 @@ export function lockPieces(lock: Lock): string[] {
   return prettyJsonPieces(lockInFileOrder(lock));
 }
 
+/** A lock's package keys in file order: absent, null with the reason, or the package. */
+function packageFields(lock: Lock): Record<string, unknown> {
+  if (lock.package === undefined) return {};
+  if (lock.package === null) return { package: null, package_reason: lock.package_reason };
+  const { ecosystem, name, version, integrity } = lock.package;
+  return { package: { ecosystem, name, version, integrity } };
+}
+
 function lockInFileOrder(lock: Lock): Record<string, unknown> {
   assertWhole(lock, "writing");
   return {
     kind: lock.kind,
     lock_version: lock.lock_version,
     server: lock.server,
-    ...(lock.package === undefined
-      ? {}
-      : lock.package === null
-        ? { package: null, package_reason: lock.package_reason }
-        : {
-            package: {
-              ecosystem: lock.package.ecosystem,
-              name: lock.package.name,
-              version: lock.package.version,
-              integrity: lock.package.integrity,
-            },
-          }),
+    ...packageFields(lock),
     protocol: lock.protocol,
     client_capabilities: lock.client_capabilities,
     instructions_sha256: lock.instructions_sha256,
@@ -340,18 +337,7 @@ export function snapshotFromLock(whole: Lock, profile?: readonly string[]): Serv
   const lock = profile === undefined ? whole : lockForProfile(whole, profile);
   return ServerSnapshot.of({
     server: lock.server,
-    ...(lock.package === undefined
-      ? {}
-      : lock.package === null
-        ? { package: null, package_reason: lock.package_reason }
-        : {
-            package: {
-              ecosystem: lock.package.ecosystem,
-              name: lock.package.name,
-              version: lock.package.version,
-              integrity: lock.package.integrity,
-            },
-          }),
+    ...packageFields(lock),
     protocol: lock.protocol,
     capabilities: {},
     client_capabilities: lock.client_capabilities,
