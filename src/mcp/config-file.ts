@@ -92,6 +92,25 @@ export function detectShape(path: string, data: unknown): ConfigShape | undefine
   return undefined;
 }
 
+/**
+ * A config text the user named (`configArg`, as given) parsed, with its shape: a file that lists
+ * no servers toolscore can read is a CONFIG_INVALID error.
+ */
+export function parseKnownConfig(
+  text: string,
+  path: string,
+  configArg: string,
+): { data: unknown; shape: ConfigShape } {
+  const data = parseConfigText(text, path);
+  const shape = detectShape(path, data);
+  if (shape === undefined)
+    throw new ToolscoreError(
+      "CONFIG_INVALID",
+      `${configArg} lists no MCP servers that toolscore knows how to read`,
+    );
+  return { data, shape };
+}
+
 const entries = (v: unknown): Record<string, unknown> | undefined => (isObject(v) ? v : undefined);
 
 /** The lists of servers in a parsed file of a given shape; a file without any gives none. */

@@ -1,6 +1,6 @@
 // `--pin-versions` over a config file's text: the lock's versions by entry, and the rewrite of
 // each floating entry (see pin-versions.ts), refused for a config format it does not edit.
-import { detectShape, parseConfigText, serverBlocks } from "../mcp/config-file.js";
+import { parseKnownConfig, serverBlocks } from "../mcp/config-file.js";
 import { readLock } from "../pin/lock-file.js";
 import { isLockSetFile } from "../pin/lock-file.js";
 import { parseLockSet } from "../pin/lockset.js";
@@ -30,13 +30,7 @@ export function holdVersions(
   only: string | undefined,
   locked: LockedVersions,
 ): { text: string; outcomes: PinVersionOutcome[] } {
-  const data = parseConfigText(text, file);
-  const shape = detectShape(file, data);
-  if (shape === undefined)
-    throw new ToolscoreError(
-      "CONFIG_INVALID",
-      `${configArg} lists no MCP servers that toolscore knows how to read`,
-    );
+  const { data, shape } = parseKnownConfig(text, file, configArg);
   if (shape === "codex")
     throw new ToolscoreError(
       "USAGE",

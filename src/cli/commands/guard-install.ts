@@ -1,12 +1,6 @@
 import { relative } from "node:path";
 import { splitCommand } from "../../mcp/argv.js";
-import {
-  configEntries,
-  detectShape,
-  duplicateKeys,
-  parseConfigText,
-  serverBlocks,
-} from "../../mcp/config-file.js";
+import { configEntries, duplicateKeys, parseKnownConfig, serverBlocks } from "../../mcp/config-file.js";
 import { readLock } from "../../pin/lock-file.js";
 import { parseLockSet } from "../../pin/lockset.js";
 import {
@@ -158,13 +152,7 @@ function editText(
   o: InstallOptions | undefined,
   lockArg: string | undefined,
 ): { text: string; outcomes: InstallOutcome[] } {
-  const data = parseConfigText(text, file);
-  const shape = detectShape(file, data);
-  if (shape === undefined)
-    throw new ToolscoreError(
-      "CONFIG_INVALID",
-      `${configArg} lists no MCP servers that toolscore knows how to read`,
-    );
+  const { data, shape } = parseKnownConfig(text, file, configArg);
   const blocks = serverBlocks(data, shape);
   const names = Object.keys(configEntries(configArg, blocks));
   if (only !== undefined && !names.includes(only))
