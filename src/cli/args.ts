@@ -10,7 +10,7 @@ import type { EarlyStart } from "./launch-ahead.js";
 import { GLOBAL_OPTIONS } from "./options.js";
 import type { ServerOptions } from "../api/server.js";
 import { referenceSyntaxOf } from "../scan/clients.js";
-import { readRegularFile } from "../util/fs.js";
+import { readRegularFile } from "../util/fs-read.js";
 import { rememberSecret } from "../mcp/redact.js";
 import { credentialsPath } from "../mcp/token-store.js";
 import type { PreRegisteredClient } from "../mcp/oauth-provider.js";

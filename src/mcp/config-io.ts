@@ -21,7 +21,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
-import { fileKindOf, readBoundedFd } from "../util/fs.js";
+import { fileKindOf, readBoundedFd } from "../util/fs-read.js";
 
 /** The largest config file read, in MB: far above any real client config (documented in the README). */
 export const CONFIG_MAX_MB = 64;
