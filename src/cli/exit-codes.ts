@@ -1,4 +1,4 @@
-/** The exit codes of every command: a contract, documented in the README. */
+/** The exit codes of every command: a contract, documented in the README's Exit codes section. */
 export const EXIT = {
   /** Nothing fails. */
   OK: 0,

@@ -50,7 +50,7 @@ SERVER is a launch command in quotes ("node server.js"), a URL, a saved snapshot
 or --config PATH [--server NAME]. Run 'toolscore <command> --help' for its options.
 
 Every command takes --limit NAME=N (repeatable) to raise a bound on what a server may send
-(message-mb, listing-mb, depth, diff-lines, ...; see the README's Limits section).
+(message-mb, listing-mb, depth, diff-lines, ...; see docs/limits.md).
 
 Exit codes: 0 nothing fails, 1 something fails, 2 usage, file or connection error.
 `;

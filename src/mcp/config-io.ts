@@ -23,7 +23,7 @@ import { basename, dirname, join } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
 import { fileKindOf, readBoundedFd } from "../util/fs-read.js";
 
-/** The largest config file read, in MB: far above any real client config (documented in the README). */
+/** The largest config file read, in MB: far above any real client config (documented in docs/limits.md). */
 export const CONFIG_MAX_MB = 64;
 const MB = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 // The rules that derive a tool's capabilities, as data: every word list and pattern lives here, and
-// the README's capability table is written from this file. Words are matched against the words of a
+// the capability table of docs/capabilities.md is written from this file. Words are matched against the words of a
 // tool's name (snake, kebab, dot and camelCase split, lower-cased), never against substrings, so
 // that `directory` is not `rect` and `settings` is not `set`.
 

@@ -1,5 +1,5 @@
 // The MCP clients toolscore knows, and where each keeps its server list: the one table that
-// `mcp scan` reads and the README documents. Each path is from the client's own documentation.
+// `mcp scan` reads and docs/commands/scan.md documents. Each path is from the client's own documentation.
 import { posix, win32 } from "node:path";
 
 /** The operating systems whose conventions the table follows. */

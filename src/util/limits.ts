@@ -13,7 +13,7 @@ export interface LimitSpec {
   max: number;
   /** Shown after the number in messages (`MB`, ` levels`). */
   unit: string;
-  /** What it bounds, for the README and `--help`. */
+  /** What it bounds, for docs/limits.md and `--help`. */
   what: string;
 }
 
@@ -31,7 +31,7 @@ const spec = <N extends string>(
   what,
 });
 
-/** Every limit, in the order the README lists them. */
+/** Every limit, in the order docs/limits.md lists them. */
 export const LIMIT_SPECS = [
   spec(
     "message-mb",

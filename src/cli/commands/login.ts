@@ -18,7 +18,7 @@ refresh. SERVER is a URL, or --config PATH --server NAME naming a URL entry.
 The sign-in opens a browser where there is a display, or runs the program the BROWSER environment
 variable names (with or without one); otherwise it prints the URL to open (on any machine whose
 browser can reach this one's 127.0.0.1), and waits for the browser to come back.
-Tokens are kept in the user's sign-in store (see the README's reference), never in any output.
+Tokens are kept in the user's sign-in store (see docs/commands/login.md), never in any output.
 
 Options:
   --config PATH --server NAME   take the URL from a client config file
