@@ -1,7 +1,7 @@
 // The rules that derive a tool's capabilities, as data: every word list and pattern lives here, and
-// the capability table of docs/capabilities.md is written from this file. Words are matched against the words of a
-// tool's name (snake, kebab, dot and camelCase split, lower-cased), never against substrings, so
-// that `directory` is not `rect` and `settings` is not `set`.
+// the capability table of docs/capabilities.md is written from this file. Words are matched against
+// the words of a tool's name (snake, kebab, dot and camelCase split, lower-cased), never against
+// substrings, so that `directory` is not `rect` and `settings` is not `set`.
 
 /** Verbs that give `delete` wherever they appear in a name. */
 export const DELETE_VERBS: readonly string[] = [
