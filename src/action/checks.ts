@@ -3,6 +3,7 @@
 // SARIF files are the ones `toolscore mcp … --ci` writes.
 import { diffFails } from "../diff/diff.js";
 import { diffServers, lintServer, testServer, verifyServer } from "../api/index.js";
+import { configServers, readLockSet, requireServerNamed, verifyLockSetServers } from "../api/lockset.js";
 import type { LintServerResult, TestServerResult } from "../api/index.js";
 import { choice, pathArg, serverOptions, targetOptions } from "../cli/args.js";
 import { diffRenderers } from "../cli/commands/diff.js";
@@ -11,7 +12,7 @@ import { testRenderers } from "../cli/commands/test.js";
 import { pinSarifRenderer, verifyRenderers } from "../cli/commands/verify-pin.js";
 import type { CliContext, Executed } from "../cli/context.js";
 import { EXIT } from "../cli/exit-codes.js";
-import { verifyLockSetCommand } from "../cli/lockset.js";
+import { lockSetExit, lockSetRenderers } from "../cli/lockset.js";
 import { emitOutputs, jsonAndSarif } from "../cli/output.js";
 import { readLockArg } from "../cli/pin-check.js";
 import { freshWorkDir } from "../cli/work-dir.js";
@@ -20,8 +21,6 @@ import { resolveTarget } from "../mcp/target.js";
 import { isLockSetFile } from "../pin/lock-file.js";
 import { PIN_FAIL_ON, type PinReport } from "../pin/verify.js";
 import type { LockSetReport } from "../pin/verify-set.js";
-import { gradeBelow } from "../score/grade.js";
-import type { Grade } from "../score/types.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { ActionInputs, ActionServer } from "./inputs.js";
 
@@ -51,8 +50,20 @@ export async function checkPin(
         "USAGE",
         `${lockArg} is a lock set: name the config with --config FILE, or the entry of SERVER with --server NAME`,
       );
-    // A lock set is checked server by server by the CLI's lock-set check, which renders as it goes.
-    return verifyLockSetCommand(lockArg, { config, server: name, "fail-on": failOn, ci: true, sarif }, ctx);
+    if (sarif !== undefined)
+      throw new ToolscoreError("USAGE", "--sarif does not take a lock set yet: use --json");
+    // A lock set: each server of the config checked against its entry, a few at a time.
+    const set = readLockSet(pathArg(lockArg, ctx), lockArg);
+    const raw = configServers(pathArg(config!, ctx));
+    requireServerNamed(name, raw, set, { config: config!, lock: lockArg });
+    const report = await verifyLockSetServers(set, raw, {
+      ...optionsFor(inputs.server, ctx),
+      failOn,
+      ...(name !== undefined ? { only: name } : {}),
+    });
+    const request = jsonAndSarif({ ci: true });
+    await emitOutputs(ctx, report, lockSetRenderers(ctx, request), request);
+    return { code: lockSetExit(report), result: report };
   }
   const lock = readLockArg(lockArg, ctx);
   const { report } = await verifyServer(command, lock, { ...optionsFor(inputs.server, ctx), failOn });
@@ -106,10 +117,12 @@ export async function checkLint(
   return { code: result.ok ? EXIT.OK : EXIT.FAIL, result };
 }
 
-/** `mcp test --ci`, with the lines `--fail-under` writes when the grade is below `bar`. */
+/**
+ * `mcp test --ci`. The `fail-under` gate is the step's (./steps.ts): its verdict, `below A`, is in
+ * the step's line and the summary table, and an incomplete card says so in the scorecard itself.
+ */
 export async function checkScorecard(
   inputs: ActionInputs,
-  bar: Grade | undefined,
   ctx: CliContext,
 ): Promise<Executed<TestServerResult>> {
   const options = optionsFor(inputs.server, ctx);
@@ -123,18 +136,5 @@ export async function checkScorecard(
     work.remove(),
   );
   await emitOutputs(ctx, result, testRenderers(ctx), { documents: [], ci: true });
-  const card = result.scorecard;
-  const blocking = card.fixes.some((f) => f.blocking);
-  // The lines mcp test --fail-under writes: the grade below the bar, else an incomplete card.
-  if (bar !== undefined && gradeBelow(card.grade, bar)) {
-    ctx.stderr(`toolscore: grade ${card.grade ?? "(not graded)"} is below --fail-under ${bar}\n`);
-    return { code: EXIT.FAIL, result };
-  }
-  if (bar !== undefined && card.incomplete) {
-    ctx.stderr(
-      `toolscore: the scorecard is incomplete (${card.incomplete.calls} call(s) could not reach their backend), so --fail-under ${bar} fails; --allow-incomplete judges it by its grade alone\n`,
-    );
-    return { code: EXIT.FAIL, result };
-  }
-  return { code: blocking ? EXIT.FAIL : EXIT.OK, result };
+  return { code: result.scorecard.fixes.some((f) => f.blocking) ? EXIT.FAIL : EXIT.OK, result };
 }

@@ -155,7 +155,7 @@ export async function scorecardStep(inputs: ActionInputs, c: StepContext): Promi
   const { code, result } = await c.run(shown, async (ctx) => {
     const upper = inputs.failUnder?.toUpperCase();
     bar = upper === undefined ? undefined : choice("--fail-under", upper, GRADES, "F");
-    return checkScorecard(inputs, bar, ctx);
+    return checkScorecard(inputs, ctx);
   });
   const report = result?.scorecard;
   // The gate is the grade alone: --ci also fails the command on blocking issues, which the

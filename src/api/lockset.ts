@@ -152,6 +152,23 @@ export async function pinLockSet(
   return { ok: true, set, pinned: done };
 }
 
+/**
+ * Refuses a server name (--server NAME) that neither the config (`raw`) nor the lock set has;
+ * `shown` names the two files as the person gave them.
+ */
+export function requireServerNamed(
+  only: string | undefined,
+  raw: Record<string, unknown>,
+  set: LockSet,
+  shown: { config: string; lock: string },
+): void {
+  if (only !== undefined && !Object.hasOwn(raw, only) && !Object.hasOwn(set.servers, only))
+    throw new ToolscoreError(
+      "USAGE",
+      `neither ${shown.config} nor ${shown.lock} has a server named ${JSON.stringify(only)}`,
+    );
+}
+
 /** Options of {@link verifyLockSetServers}. */
 export interface VerifyLockSetOptions extends ServerOptions {
   failOn?: PinFailOn;

@@ -8,6 +8,7 @@ import {
   lockSetEntryLock,
   pinLockSet,
   readLockSet,
+  requireServerNamed,
   verifyLockSetServers,
 } from "../api/lockset.js";
 import type { EffectOverrides } from "../pin/effects.js";
@@ -32,7 +33,13 @@ import { renderAnnotations } from "./ci.js";
 import { parseConcurrency } from "./concurrency.js";
 import { useColor, type CliContext, type Executed } from "./context.js";
 import { EXIT } from "./exit-codes.js";
-import { emitOutputs, jsonAndSarif, stdoutCarriesDocument } from "./output.js";
+import {
+  emitOutputs,
+  jsonAndSarif,
+  stdoutCarriesDocument,
+  type OutputRequest,
+  type Renderers,
+} from "./output.js";
 import { lockSetCi, readLockArg } from "./pin-check.js";
 
 /** The default file of a lock set. */
@@ -190,14 +197,9 @@ export async function verifyLockSetCommand(
   const failOn = choice("--fail-on", values["fail-on"] as string | undefined, PIN_FAIL_ON, "drift");
   const concurrency = parseConcurrency(values.concurrency as string | undefined, 4);
   const set = readLockSet(pathArg(lockArg, ctx), lockArg);
-  const config = pathArg(values.config as string, ctx);
-  const raw = configServers(config);
+  const raw = configServers(pathArg(values.config as string, ctx));
   const only = values.server as string | undefined;
-  if (only !== undefined && !Object.hasOwn(raw, only) && !Object.hasOwn(set.servers, only))
-    throw new ToolscoreError(
-      "USAGE",
-      `neither ${values.config as string} nor ${lockArg} has a server named ${JSON.stringify(only)}`,
-    );
+  requireServerNamed(only, raw, set, { config: values.config as string, lock: lockArg });
   // Each server is listed with the client capabilities its entry was pinned with.
   const { "client-capabilities": _asked, ...rest } = values;
   const report = await verifyLockSetServers(set, raw, {
@@ -207,17 +209,22 @@ export async function verifyLockSetCommand(
     concurrency,
   });
   const request = jsonAndSarif({ json: values.json as string | undefined, ci: values.ci === true });
+  await emitOutputs(ctx, report, lockSetRenderers(ctx, request), request);
+  return { code: lockSetExit(report), result: report };
+}
+
+/** The exit code of a lock set check: 2 when a server could not be checked, else 1 when something fails. */
+export function lockSetExit(report: LockSetReport): number {
+  return report.errors > 0 ? EXIT.ERROR : report.ok ? EXIT.OK : EXIT.FAIL;
+}
+
+/** The renderers of a lock set check, keyed by format; colour only when stdout carries no document. */
+export function lockSetRenderers(ctx: CliContext, request: OutputRequest): Renderers<LockSetReport> {
   const style = useColor(ctx) && !stdoutCarriesDocument(request) ? COLOR : PLAIN;
-  await emitOutputs(
-    ctx,
-    report,
-    {
-      text: (r) => renderLockSetReport(r, style),
-      json: renderLockSetJson,
-      markdown: (r) => lockSetCi(r).markdown,
-      github: (r) => renderAnnotations(lockSetCi(r).annotations),
-    },
-    request,
-  );
-  return { code: report.errors > 0 ? EXIT.ERROR : report.ok ? EXIT.OK : EXIT.FAIL, result: report };
+  return {
+    text: (r) => renderLockSetReport(r, style),
+    json: renderLockSetJson,
+    markdown: (r) => lockSetCi(r).markdown,
+    github: (r) => renderAnnotations(lockSetCi(r).annotations),
+  };
 }

@@ -21,6 +21,8 @@ export const NO_VALUE: unique symbol = Symbol("no value");
 export interface GenerateOptions {
   /** Include every optional property (not a random half). */
   full?: boolean;
+  /** Include no optional property: only what the schema requires (the smallest valid call). */
+  minimal?: boolean;
   /** Hears why a value was not made when a cap of generation (src/score/caps.ts) stopped it. */
   onSkip?: (why: string) => void;
   /** Put this text into free-form strings, so a write can be recognised later. */
@@ -237,7 +239,8 @@ function genObject(s: Schema, ctx: Ctx, depth: number): unknown {
   const deep = depth >= MAX_DEPTH;
   const allowed = (name: string) =>
     !ctx.safe || required.includes(name) || harmlessOptional(name, props[name]);
-  for (const name of names) if (!deep && (ctx.full || ctx.rng.chance()) && allowed(name)) chosen.add(name);
+  for (const name of names)
+    if (!deep && !ctx.minimal && (ctx.full || ctx.rng.chance()) && allowed(name)) chosen.add(name);
   const minProps = typeof s.minProperties === "number" ? s.minProperties : 0;
   for (const name of names) if (chosen.size < minProps && allowed(name)) chosen.add(name);
   // dependentRequired (2019+) and the array form of dependencies (draft-07).

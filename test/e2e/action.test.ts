@@ -196,6 +196,68 @@ describe("the action on the sample notes server", () => {
   });
 });
 
+describe("the action with a lock set: each server of the config against its entry", () => {
+  const entry = (...extra: string[]) => ({
+    command: process.execPath,
+    args: [join(ROOT, "dist", "notes-server.js"), ...extra],
+  });
+  before(async () => {
+    writeFileSync(join(work.dir, "set.json"), JSON.stringify({ mcpServers: { notes: entry() } }));
+    writeFileSync(
+      join(work.dir, "set-rug.json"),
+      JSON.stringify({ mcpServers: { notes: entry("--rugpull") } }),
+    );
+    const pin = await runBin(["mcp", "pin", "--config", "set.json", "--lock", "notes.lockset.json"], {
+      cwd: work.dir,
+    });
+    assert.equal(pin.code, 0, pin.stderr);
+  });
+
+  test("a clean config passes: pin-ok=true, exit 0, each server's report in the summary", async () => {
+    const r = await runAction({ config: "set.json", "mcp-pin-file": "notes.lockset.json" });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.outputs["pin-ok"], "true");
+    assert.match(r.summary, /^### notes\n\n.*Pin check: OK/m);
+    assert.match(r.summary, /\| pin \| ok \| matches notes\.lockset\.json \|/);
+    assert.match(r.stdout, /^Lock set check: OK \(0 of 1 server fail, --fail-on drift\)$/m);
+    assert.doesNotMatch(r.stdout, /^::error/m);
+  });
+
+  test("a rug-pulled entry fails: pin-ok=false, exit 1, annotations named by the server", async () => {
+    const r = await runAction({ config: "set-rug.json", "mcp-pin-file": "notes.lockset.json" });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.equal(r.outputs["pin-ok"], "false");
+    assert.match(r.summary, /\| pin \| FAIL \| drift: 1 failing of 1 server\(s\) \|/);
+    // Each server's findings are titled with its name (the colon escaped as %3A).
+    const titles = r.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("::error "))
+      .map((l) => /title=([^,:]+)/.exec(l)?.[1]);
+    assert.deepEqual(titles.sort(), [
+      "notes%3A pin-capability-added run_command",
+      "notes%3A pin-tool-added run_command",
+      "notes%3A pin-tool-changed search_notes",
+    ]);
+  });
+
+  test("a server name neither file has, and SARIF for a set, are usage errors (exit 2)", async () => {
+    const unknown = await runAction({
+      config: "set.json",
+      "server-name": "nope",
+      "mcp-pin-file": "notes.lockset.json",
+    });
+    assert.equal(unknown.code, 2, unknown.stdout + unknown.stderr);
+    assert.match(unknown.stderr, /neither set\.json nor notes\.lockset\.json has a server named "nope"/);
+    const sarif = await runAction({
+      config: "set.json",
+      "mcp-pin-file": "notes.lockset.json",
+      "sarif-file": "set.sarif",
+    });
+    assert.equal(sarif.code, 2, sarif.stdout + sarif.stderr);
+    assert.match(sarif.stderr, /--sarif does not take a lock set yet/);
+  });
+});
+
 describe("the action's usage errors (exit 2, one line)", () => {
   const cases: Array<[string, Record<string, string>, RegExp]> = [
     ["no server", { "mcp-pin-file": "x.json" }, /no server to check/],

@@ -39,7 +39,14 @@ interface Card {
   protocol: string;
   grade: string | null;
   coverage: { called: number; total: number; skipped: Array<{ tool: string; reason: string }> };
-  calls: Array<{ tool: string; ok: boolean; detail: string; arguments: Record<string, unknown> }>;
+  calls: Array<{
+    tool: string;
+    kind: string;
+    case: string;
+    ok: boolean;
+    detail: string;
+    arguments: Record<string, unknown>;
+  }>;
 }
 
 describe("a v2 SDK server with an x-mcp-header parameter, over HTTP", () => {
@@ -67,6 +74,28 @@ describe("a v2 SDK server with an x-mcp-header parameter, over HTTP", () => {
       // A parameter without x-mcp-header is never sent as a header.
       assert.equal(call.headers["mcp-param-query"], undefined);
     }
+    // The last valid-input call sent its region as text the server had to decode from Base64,
+    // and the server answered it (the grade above): `ran in "…é"`.
+    const encoded = card.calls.find((c) => c.case === "happy-3")!;
+    assert.match(encoded.arguments.region as string, /é$/);
+    assert.equal(encoded.ok, true, encoded.detail);
+    assert.ok(
+      calls.some((call) =>
+        /^Mcp-Param-Region: =\?base64\?[A-Za-z0-9+/=]+\?=$/.test(paramLines(call)[0] ?? ""),
+      ),
+      "a Base64-encoded Mcp-Param-Region on the wire",
+    );
+    // The edge cases change one argument of a call with only the required ones.
+    const edges = card.calls.filter((x) => x.kind === "edge");
+    assert.deepEqual(
+      edges.map((c) => [c.case, Object.keys(c.arguments).filter((k) => k !== "region" && k !== "query")]),
+      [
+        ["missing-required", []],
+        ["wrong-type", []],
+        ["empty-value", []],
+        ["zero", ["shards"]],
+      ],
+    );
   });
 
   test("mcp test --protocol 2025-11-25 sends no Mcp-Param header, and the server grades A too", async () => {
