@@ -2,14 +2,16 @@
 // npx cache folder that run installed into (or the project's own node_modules, which npx uses
 // first); for a bin in node_modules/.bin or `node …/node_modules/<pkg>/…`, the installed package.
 // The version comes from the installed package.json, the integrity from the nearest
-// package-lock.json (or npm's hidden lockfile). A runner of another ecosystem is resolved where
-// that can be done offline, else reported as not resolved, with the reason.
+// package-lock.json (or npm's hidden lockfile). `uvx` and `pipx run` are read from their caches
+// (launch-python.ts), `docker run IMAGE` from `docker image inspect`; what cannot be resolved is
+// reported as not resolved, with the reason.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isObject } from "../util/json.js";
+import { isPipxRun, isUvxLaunch, resolvePipxRun, resolveUvx } from "./launch-python.js";
 import { npxLaunch, parsePackageSpec, type PackageResolution } from "./package-spec.js";
 
 /** The launch to resolve: as a stdio target has it. */
@@ -40,11 +42,8 @@ export function resolveLaunchPackage(launch: LaunchToResolve): PackageResolution
   const npx = npxLaunch(argv);
   if (npx) return resolveNpx(npx.packages, npx.cache, cwd, env);
   const tool = base(argv[0] ?? "");
-  if (tool === "uvx" || tool === "pipx" || (tool === "uv" && argv[1] === "tool"))
-    return {
-      package: null,
-      reason: `${tool} launches are not resolved to a package version offline, so the package is not checked`,
-    };
+  if (isUvxLaunch(argv)) return resolveUvx(argv, cwd, env);
+  if (isPipxRun(argv)) return resolvePipxRun(argv, env);
   if (tool === "docker" || tool === "podman") return argv[1] === "run" ? resolveImage(argv) : undefined;
   // A bin in node_modules/.bin, or a file of an installed package run by node.
   const file = tool === "node" || tool === "nodejs" ? argv.slice(1).find((a) => !a.startsWith("-")) : argv[0];
