@@ -85,7 +85,7 @@ export class SurfaceVerdicts {
       name: shown,
       rule: "pin-resource-added",
     };
-    if (this.opts.onDrift === "warn") {
+    if (this.warnsOnly) {
       this.opts.log({ ...event, event: "warned" });
       return undefined;
     }
@@ -139,6 +139,14 @@ export class SurfaceVerdicts {
     if (!unapproved || this.opts.onDrift === "warn" || !Object.hasOwn(result, "instructions")) return result;
     const { instructions: _dropped, ...rest } = result;
     return rest;
+  }
+
+  /**
+   * `--on-drift warn` logs a refusal and lets it through, except while the server runs another
+   * package than the lock's: that code was never approved, so it is refused in every mode.
+   */
+  private get warnsOnly(): boolean {
+    return this.opts.onDrift === "warn" && !this.approvals.packageChanged;
   }
 
   /** The surface must be listed and checked again before the next list or use is judged. */
@@ -195,7 +203,7 @@ export class SurfaceVerdicts {
   /** A list request of `spec`: refused at once while a standing verdict refuses everything. */
   listRequest(spec: KindSpec): UseVerdict {
     const refusal = this.approvals.standing(spec.listMethod);
-    if (!refusal || this.opts.onDrift === "warn") return undefined;
+    if (!refusal || this.warnsOnly) return undefined;
     const rules = refusal.data.rules as readonly string[] | undefined;
     const reason = rules
       ? `the server drifted from its lock (${rules.join(", ")})`
@@ -242,7 +250,7 @@ export class SurfaceVerdicts {
     if (!refusal) return undefined;
     const rule = (refusal.data.rule as PinRule | undefined) ?? undefined;
     const event: GuardEvent = { event: "refused", method, kind: spec.kind, name, rule };
-    if (this.opts.onDrift === "warn") {
+    if (this.warnsOnly) {
       this.opts.log({ ...event, event: "warned" });
       return undefined;
     }

@@ -2,14 +2,16 @@
 // npx cache folder that run installed into (or the project's own node_modules, which npx uses
 // first); for a bin in node_modules/.bin or `node …/node_modules/<pkg>/…`, the installed package.
 // The version comes from the installed package.json, the integrity from the nearest
-// package-lock.json (or npm's hidden lockfile). A runner of another ecosystem is resolved where
-// that can be done offline, else reported as not resolved, with the reason.
-import { execFileSync } from "node:child_process";
+// package-lock.json (or npm's hidden lockfile). `uvx` and `pipx run` are read from their caches
+// (launch-python.ts), `docker run IMAGE` from `docker image inspect`; what cannot be resolved is
+// reported as not resolved, with the reason.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isObject } from "../util/json.js";
+import { resolveImage } from "./launch-image.js";
+import { isPipxRun, isUvxLaunch, resolvePipxRun, resolveUvx } from "./launch-python.js";
 import { npxLaunch, parsePackageSpec, type PackageResolution } from "./package-spec.js";
 
 /** The launch to resolve: as a stdio target has it. */
@@ -40,12 +42,10 @@ export function resolveLaunchPackage(launch: LaunchToResolve): PackageResolution
   const npx = npxLaunch(argv);
   if (npx) return resolveNpx(npx.packages, npx.cache, cwd, env);
   const tool = base(argv[0] ?? "");
-  if (tool === "uvx" || tool === "pipx" || (tool === "uv" && argv[1] === "tool"))
-    return {
-      package: null,
-      reason: `${tool} launches are not resolved to a package version offline, so the package is not checked`,
-    };
-  if (tool === "docker" || tool === "podman") return argv[1] === "run" ? resolveImage(argv) : undefined;
+  if (isUvxLaunch(argv)) return resolveUvx(argv, cwd, env);
+  if (isPipxRun(argv)) return resolvePipxRun(argv, env);
+  if (tool === "docker" || tool === "podman")
+    return argv[1] === "run" ? resolveImage(argv, cwd, env) : undefined;
   // A bin in node_modules/.bin, or a file of an installed package run by node.
   const file = tool === "node" || tool === "nodejs" ? argv.slice(1).find((a) => !a.startsWith("-")) : argv[0];
   if (file === undefined || !/node_modules/.test(file)) return undefined;
@@ -164,46 +164,5 @@ function resolveNpx(
   return {
     package: null,
     reason: `npx's install of ${spec.raw} was not found (in ${join(cache, "_npx")} or ${join(cwd, "node_modules")})`,
-  };
-}
-
-// docker run's options that take a value (the value is not the image).
-const DOCKER_VALUE_OPTIONS =
-  /^(-[eplvuwh]|--(env|env-file|publish|label|volume|user|workdir|hostname|name|network|mount|entrypoint|platform|pull|memory|cpus|add-host|device|cap-add|cap-drop|security-opt|tmpfs|ulimit|log-driver|log-opt|restart|runtime|shm-size|stop-signal|gpus|dns|ipc|pid|cgroupns))$/;
-
-function resolveImage(argv: readonly string[]): PackageResolution {
-  let i = 2;
-  while (i < argv.length && argv[i]!.startsWith("-")) i += DOCKER_VALUE_OPTIONS.test(argv[i]!) ? 2 : 1;
-  const image = argv[i];
-  if (image === undefined) return { package: null, reason: "docker run names no image" };
-  let out: string;
-  try {
-    out = execFileSync(argv[0]!, ["image", "inspect", "--format", "{{.Id}} {{json .RepoDigests}}", image], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-      timeout: 15_000,
-    }).trim();
-  } catch {
-    return {
-      package: null,
-      reason: `the image ${image} could not be inspected (${base(argv[0]!)} image inspect failed or is not installed)`,
-    };
-  }
-  const [id, digests] = [out.slice(0, out.indexOf(" ")), out.slice(out.indexOf(" ") + 1)];
-  let digest: string | undefined;
-  try {
-    const list = JSON.parse(digests) as unknown;
-    if (Array.isArray(list)) digest = list.map(String).sort()[0];
-  } catch {
-    digest = undefined;
-  }
-  const name = image.replace(/@.*$/, "").replace(/:[^/:]*$/, "");
-  return {
-    package: {
-      ecosystem: "docker",
-      name,
-      version: digest?.slice(digest.indexOf("@") + 1) ?? id,
-      integrity: id || null,
-    },
   };
 }

@@ -11,7 +11,10 @@ export interface LockedPackage {
   ecosystem: PackageEcosystem;
   name: string;
   version: string;
-  /** `sha512-…` (npm's SRI string) or an image id; null when the install records none. */
+  /**
+   * npm: `sha512-…`, npm's SRI string of the tarball; pypi: `sha256-…` over the installed
+   * distribution's RECORD file; docker: the image's `sha256:…` digest. Null when none is recorded.
+   */
   integrity: string | null;
 }
 

@@ -1,13 +1,13 @@
 // `--pin-versions` over a config file's text: the lock's versions by entry, and the rewrite of
-// each floating entry (see pin-versions.ts), refused for a config format it does not edit.
+// each floating entry (see pin-versions.ts, and pin-versions-toml.ts for Codex's TOML).
 import { parseKnownConfig, serverBlocks } from "../mcp/config-file.js";
 import { readLock } from "../pin/lock-file.js";
 import { isLockSetFile } from "../pin/lock-file.js";
 import { parseLockSet } from "../pin/lockset.js";
 import type { LockedPackage } from "../pin/package.js";
-import { ToolscoreError } from "../util/errors.js";
 import { readJsonFile } from "../util/fs.js";
 import { pinVersions, type PinVersionOutcome } from "./pin-versions.js";
+import { pinVersionsToml } from "./pin-versions-toml.js";
 
 /** The package a lock records for a config entry, by the entry's name. */
 export type LockedVersions = (name: string) => LockedPackage | null | undefined;
@@ -31,10 +31,6 @@ export function holdVersions(
   locked: LockedVersions,
 ): { text: string; outcomes: PinVersionOutcome[] } {
   const { data, shape } = parseKnownConfig(text, file, configArg);
-  if (shape === "codex")
-    throw new ToolscoreError(
-      "USAGE",
-      `--pin-versions edits JSON configs; ${configArg} is TOML: nothing was changed`,
-    );
+  if (shape === "codex") return pinVersionsToml(text, locked, only);
   return pinVersions(text, shape, serverBlocks(data, shape), locked, only);
 }

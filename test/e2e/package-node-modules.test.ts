@@ -103,28 +103,33 @@ test("a new version with the same tools is pin-package-changed, for both forms",
 });
 
 test("a launch that cannot be resolved is recorded as such and reported as not checked", async () => {
-  // A uvx launch: toolscore does not read uv's cache, so it says so instead of vouching.
+  // A uvx launch whose package uv's cache does not hold: toolscore says so instead of vouching.
+  const uvEnv = { UV_CACHE_DIR: join(tmp.dir, "uv-cache") };
+  mkdirSync(uvEnv.UV_CACHE_DIR);
   const bin = join(tmp.dir, "bin");
   mkdirSync(bin);
   writeFileSync(join(bin, "uvx"), `#!/bin/sh\nexec "${process.execPath}" "${fixture("three-tools.mjs")}"\n`);
   chmodSync(join(bin, "uvx"), 0o755);
   const file = join(tmp.dir, "uvx.lock.json");
   const launch = `${join(bin, "uvx")} notes-server`;
-  const r = await runCli(["mcp", "pin", launch, "--lock", file]);
+  const r = await runCli(["mcp", "pin", launch, "--lock", file], { env: uvEnv });
   assert.equal(r.code, 0, r.stderr);
   const text = readFileSync(file, "utf8");
-  assert.match(text, /"package": null,\n {2}"package_reason": "uvx launches are not resolved/);
-  const check = await runCli(["mcp", "verify-pin", launch, "--lock", file, "--json", "-"]);
+  assert.match(
+    text,
+    /"package": null,\n {2}"package_reason": "no environment of uv's cache in .* holds notes-server"/,
+  );
+  const check = await runCli(["mcp", "verify-pin", launch, "--lock", file, "--json", "-"], { env: uvEnv });
   assert.equal(check.code, 0, check.stdout);
   const findings = (JSON.parse(check.stdout) as { findings: Finding[] }).findings;
   assert.deepEqual(
     findings.map((f) => [f.rule, f.failing]),
     [["pin-package-unchecked", false]],
   );
-  const human = await runCli(["mcp", "verify-pin", launch, "--lock", file]);
+  const human = await runCli(["mcp", "verify-pin", launch, "--lock", file], { env: uvEnv });
   assert.match(
     human.stdout,
-    /INFO .*the package the launch runs is not checked: uvx launches are not resolved/,
+    /INFO .*the package the launch runs is not checked: no environment of uv's cache in .* holds notes-server/,
   );
   assert.doesNotMatch(human.stdout, /package .*checked against/);
 });
