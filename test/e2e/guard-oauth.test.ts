@@ -14,7 +14,7 @@ import { startOAuthServers, type OAuthFixture } from "../fixtures/servers/oauth-
 import { startParamHeaderHttp } from "../fixtures/servers/v2-param-header.mjs";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { CLI, connectThroughGuard, handshakeLines, spawnGuard } from "../support/guard.js";
-import { loginAsBrowser } from "../support/oauth.js";
+import { fakeOpener, loginAsBrowser } from "../support/oauth.js";
 
 let f: OAuthFixture;
 const tmp = tempDir("toolscore-guard-oauth-");
@@ -130,6 +130,22 @@ describe("the guard uses the sign-in store", () => {
       f.log.issued.some((t) => store.includes(t)),
       "the sign-in is stored for later runs",
     );
+  });
+
+  test("no sign-in stored, a display: the platform's opener gets the URL; a sign-in that does not come back within --timeout is the login line", async () => {
+    const opener = fakeOpener(join(tmp.dir, "display"));
+    const env = { ...home("display"), DISPLAY: ":9", PATH: opener.path };
+    const g = spawnGuard([CLI, "mcp", "guard", f.url, "--lock", lock, "--timeout", "3"], env);
+    g.write(handshakeLines());
+    const answer = (await g.answer(1, 30_000)).error as { code: number; message: string };
+    assert.equal(answer.code, -32006);
+    assert.equal(
+      answer.message,
+      `toolscore guard: ${f.url} needs a sign-in, and none was made: no sign-in came back within 3s: run toolscore mcp login ${f.url}, or pass --header "Authorization: Bearer …"`,
+    );
+    assert.equal(await g.exit, 2);
+    assert.match(readFileSync(opener.opened, "utf8"), /\/authorize\?/);
+    assert.match(g.stderr(), /toolscore guard: open this URL to sign in to /);
   });
 
   test("a token the server rejects gets its own line", async () => {

@@ -4,7 +4,14 @@ import { createEventLog } from "../../guard/events.js";
 import { DRIFT_MODES, readGuardLock } from "../../guard/start.js";
 import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
-import { choice, connectOptions, parseCommand, pathArg, targetOptions } from "../args.js";
+import {
+  CLIENT_OPTIONS_HELP,
+  choice,
+  connectOptions,
+  parseCommand,
+  pathArg,
+  targetOptions,
+} from "../args.js";
 import { GUARD_OPTIONS } from "../options.js";
 import type { CliContext } from "../context.js";
 import type { SignInUse } from "../../mcp/oauth-session.js";
@@ -37,7 +44,7 @@ Options:
   --header "Name: value"        HTTP header for a URL (repeatable)
   --timeout SECONDS             for each of the guard's own list requests, and to finish a
                                 sign-in (default 30)
-  --verbose                     show stack traces on errors
+${CLIENT_OPTIONS_HELP}  --verbose                     show stack traces on errors
 
 A server at a URL gets the sign-in stored by toolscore mcp login (refreshed when it expires)
 unless an Authorization header is given. With none stored, where a browser can be opened (BROWSER,
