@@ -75,6 +75,7 @@ const ON_DEMAND = new Set(
     "guard/upstream.ts",
     "guard/transport.ts",
     "mcp/http.ts",
+    "mcp/login.ts",
     "mcp/target.ts",
     "pin/lock.ts",
     "report/sarif-reports.ts",

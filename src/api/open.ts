@@ -83,5 +83,8 @@ async function openRelay(server: ResolvedServer, opts: RelayOptions): Promise<Up
     );
   }
   if (target.kind !== "http") throw new Error("unreachable: a saved file is refused above");
-  return new HttpUpstream(httpEndpoint(target.url, target.headers), target.preferSse);
+  return new HttpUpstream(httpEndpoint(target.url, target.headers), target.preferSse, {
+    signIn: connect.signIn,
+    timeoutMs: (connect.timeout ?? 30) * 1000,
+  });
 }

@@ -10,6 +10,9 @@ import { referenceSyntaxOf, type ScanPlaces } from "../scan/clients.js";
 import { scanConfigs, type ScanResult, type ScanRow } from "../scan/scan.js";
 import { runPool } from "../score/pool.js";
 import { isToolscoreError } from "../util/errors.js";
+import { isObject } from "../util/json.js";
+import { credentialsPath, signInStored } from "../mcp/token-store.js";
+import { unguardedEntry } from "../scan/entry.js";
 import { listResolved } from "./server.js";
 
 /** Options of {@link scan}. */
@@ -35,6 +38,7 @@ export interface ScanOptions extends ScanPlaces {
  */
 export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const result = scanConfigs(opts, (path) => readUserFileIfAny(path)?.text);
+  noteSignIns(result.rows, opts.env);
   if (opts.list) {
     const jobs = result.rows
       .filter((r) => r.facts !== null && r.name !== null)
@@ -42,6 +46,28 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     await runPool(jobs, opts.concurrency ?? 4);
   }
   return result;
+}
+
+// Each URL entry's sign-in, looked up in the user's store by its URL as written (the guard's own
+// URL for a guarded entry); nothing of the store but that fact reaches the row.
+function noteSignIns(rows: ScanRow[], env: Record<string, string | undefined>): void {
+  let store: string | undefined;
+  try {
+    store = credentialsPath(env);
+  } catch {
+    store = undefined;
+  }
+  for (const row of rows) {
+    if (row.facts === null || row.name === null) continue;
+    const entry = unguardedEntry(row.entry);
+    if (!isObject(entry) || typeof entry.url !== "string") continue;
+    const headers = isObject(entry.headers) ? Object.keys(entry.headers) : [];
+    row.signIn = headers.some((h) => h.toLowerCase() === "authorization")
+      ? "header"
+      : store === undefined
+        ? "unknown"
+        : signInStored(store, entry.url);
+  }
 }
 
 // Starts (or reaches) one server and records what it lists; a failure becomes the row's problem.

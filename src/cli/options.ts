@@ -59,6 +59,7 @@ const { "client-capabilities": _clientDeclares, ...GUARD_SERVER_OPTIONS } = SERV
 /** `mcp guard` (its server's command, after `--`, is not parsed). */
 export const GUARD_OPTIONS = {
   ...GUARD_SERVER_OPTIONS,
+  ...CLIENT_OPTIONS,
   lock: { type: "string" },
   "on-drift": { type: "string" },
   log: { type: "string" },

@@ -134,23 +134,32 @@ export class GuardCore {
 
   /**
    * A message could not be delivered to the server (HTTP): the guard's own request fails; a
-   * client's request is answered with an error that names only the reason (a status or a code).
+   * client's request is answered with an error that names only the reason (a status or a code),
+   * or, when the server refused the guard's `credentials`, the line that says what to run.
    */
-  undelivered(message: unknown, why: string): void {
+  undelivered(message: unknown, why: string, credentials = false): void {
     if (!isObject(message) || typeof message.method !== "string" || message.id === undefined) return;
     if (this.own.fail(message.id, why)) return;
     const entry = this.take(message.id);
     if (!entry) return;
     this.opts.log({ event: "undelivered", method: message.method, reason: why });
-    const error = {
-      code: GUARD_ERRORS.UPSTREAM_FAILED,
-      message: `toolscore guard: the server could not be reached (${why})`,
-    };
+    // Refused for its credentials, the request names what to run (toolscore mcp login URL).
+    const error = credentials
+      ? { code: GUARD_ERRORS.SIGN_IN_NEEDED, message: `toolscore guard: ${why}` }
+      : {
+          code: GUARD_ERRORS.UPSTREAM_FAILED,
+          message: `toolscore guard: the server could not be reached (${why})`,
+        };
     this.answer(entry.original, { error });
     if (entry.judged.type === "handshake") {
       this.handshakeInFlight = false;
       this.drain();
     }
+  }
+
+  /** A tool's input schema, as last listed or else as pinned (see SurfaceVerdicts.inputSchema). */
+  toolInputSchema(name: string): unknown {
+    return this.verdicts.inputSchema(name);
   }
 
   /** Resolves once nothing waits: no handshake answer, no check running, no frame held. */

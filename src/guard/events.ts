@@ -16,6 +16,7 @@ export type GuardEventName =
   | "unverified"
   | "lock-invalid"
   | "server-exited"
+  | "closed"
   | "stopped";
 
 /** One decision. Names come from the server and are kept exact; no header or env value is ever here. */
@@ -76,6 +77,8 @@ function describe(e: GuardEvent): string {
       return `refused ${e.method ?? "a request"}${e.name !== undefined && e.kind && e.kind !== "instructions" ? ` for ${what}` : ""}${rule}${e.reason ? `: ${e.reason}` : ""}`;
     case "server-exited":
       return `the server exited (${e.signal ? `signal ${e.signal}` : `code ${String(e.code)}`})`;
+    case "closed":
+      return "the client closed the session; the session with the server was ended";
     case "stopped":
       return `ended the session: ${e.reason ?? ""}`;
     case "undelivered":

@@ -1,23 +1,46 @@
 // A server at a URL behind the guard: Streamable HTTP, and the legacy HTTP+SSE transport when the
 // server refuses Streamable HTTP, by the rule the other commands fall back by (http-endpoint.ts);
 // straight to HTTP+SSE for a config entry of type `sse`. The SDK's transports load only here.
-// Answers are bounded as for the other commands (message-mb, queued-replies). A server that can no
-// longer be reached ends the session: the guard reports it and exits, failing closed.
-import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+// Answers are bounded as for the other commands (message-mb, queued-replies). Credentials follow
+// the other commands' rule (http-endpoint.ts): a stored sign-in is sent and refreshed when the
+// server refuses an expired token, and a refusal of the guard's credentials is answered with the
+// line saying what to run. A server that can no longer be reached, or that ends the session, ends
+// the guard's: it reports which and exits, failing closed.
+import type { JSONRPCMessage, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
 import { boundedFetch } from "../mcp/http-bounds.js";
 import { redactUrl } from "../mcp/redact.js";
-import { httpTransport, refusesStreamableHttp, type HttpEndpoint } from "../mcp/http-endpoint.js";
+import {
+  endpointAuth,
+  httpTransport,
+  refusesStreamableHttp,
+  watchCredentials,
+  type CredentialWatch,
+  type HttpEndpoint,
+} from "../mcp/http-endpoint.js";
+import { authFailure, signInErrorIn, type SignInAuth, type SignInUse } from "../mcp/oauth-session.js";
+import { paramHeaders } from "../mcp/param-headers.js";
+import { eraOf } from "../mcp/protocol.js";
+import { scanHeaderDeclarations } from "../schema/x-mcp-header.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject } from "../util/json.js";
 import { frameOf, messageOf, type Frame } from "./frame.js";
 import type { DeliveryFailure, ServerExit, Upstream } from "./upstream.js";
 import { errorLine } from "../report/advice.js";
+import { HANDSHAKE_METHODS } from "./handshake.js";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
 type SessionTransport = Transport & { sessionId?: string; terminateSession?: () => Promise<void> };
 
 // The guard sets no time limit on the client's requests (a tool may take long); fetch needs one.
 const NO_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** How the guard signs in to a server at a URL. */
+export interface HttpUpstreamOptions {
+  /** The sign-in store and client, as the other commands use them; absent, none is used. */
+  signIn?: SignInUse;
+  /** Milliseconds to wait for the store's lock, a refresh, or a sign-in made now. */
+  timeoutMs: number;
+}
 
 /** A server at a URL, reached over Streamable HTTP or the legacy HTTP+SSE transport. */
 export class HttpUpstream implements Upstream {
@@ -30,6 +53,11 @@ export class HttpUpstream implements Upstream {
   private opening: Promise<void> = Promise.resolve();
   private ended = false;
   private protocolVersion: string | undefined;
+  private sdkLoaded: Sdk | undefined;
+  private auth: Promise<SignInAuth | undefined> | undefined;
+  private watch: CredentialWatch | undefined;
+  private schemaOf: (tool: string) => unknown = () => undefined;
+  private granted: () => string | undefined = () => undefined;
   private onFrame: (frame: Frame) => void = () => {};
   private failed: DeliveryFailure = () => {};
   private resolveExit!: (exit: ServerExit) => void;
@@ -38,6 +66,7 @@ export class HttpUpstream implements Upstream {
   constructor(
     private readonly endpoint: HttpEndpoint,
     preferSse: boolean,
+    private readonly options: HttpUpstreamOptions = { timeoutMs: 30_000 },
   ) {
     this.sse = preferSse;
     this.settled = preferSse;
@@ -67,10 +96,18 @@ export class HttpUpstream implements Upstream {
 
   private async open(): Promise<SessionTransport> {
     const sdk = await this.sdk!;
-    const fetch = boundedFetch({ timeoutMs: NO_TIMEOUT_MS, onLimit: (e) => void this.abort(errorLine(e)) });
+    this.sdkLoaded = sdk;
+    const bounded = boundedFetch({ timeoutMs: NO_TIMEOUT_MS, onLimit: (e) => void this.abort(errorLine(e)) });
+    this.watch ??= watchCredentials(sdk, bounded);
+    // One provider for the session (the SSE fallback too): it holds the token it last read.
+    this.auth ??= endpointAuth(this.endpoint, this.options.signIn, this.options.timeoutMs);
+    const authProvider = await this.auth;
+    // The scope the stored token was granted, for the scope a refusal asks to sign in for.
+    if (authProvider && "grantedScope" in authProvider) this.granted = () => authProvider.grantedScope?.();
     const transport: SessionTransport = httpTransport(sdk, this.endpoint, this.sse, {
       requestInit: { headers: this.endpoint.headers },
-      fetch,
+      fetch: this.watch.fetch,
+      ...(authProvider ? { authProvider } : {}),
     });
     transport.onmessage = (m) => {
       if (!this.ended) this.onFrame(frameOf(m));
@@ -84,7 +121,7 @@ export class HttpUpstream implements Upstream {
         ? e instanceof sdk.SseError && streaming
         : /^(Failed to reconnect|Maximum reconnection attempts)/.test(e.message);
       const why = this.sse ? reasonOf(e) : "its event stream was lost and could not be opened again";
-      if (lost) void this.abort(`the server at ${this.shown} is gone (${why})`);
+      if (lost) void this.abort(`the server at ${this.shown} could not be reached (${why})`);
     };
     await transport.start();
     streaming = true;
@@ -101,14 +138,32 @@ export class HttpUpstream implements Upstream {
 
   private deliver(message: JSONRPCMessage): void {
     if (this.ended || !this.transport) return;
-    this.transport.send(message).catch((e: unknown) => this.undelivered(message, e));
+    this.transport
+      .send(message, this.sendOptions(message))
+      .catch((e: unknown) => this.undelivered(message, e));
+  }
+
+  useToolSchemas(schemaOf: (tool: string) => unknown): void {
+    this.schemaOf = schemaOf;
+  }
+
+  // A tools/call over Streamable HTTP in 2026-07-28 or later carries an Mcp-Param-* header for each
+  // argument its tool declares with x-mcp-header, as toolscore's own session sends them.
+  private sendOptions(message: JSONRPCMessage): TransportSendOptions | undefined {
+    if (this.sse || this.protocolVersion === undefined || eraOf(this.protocolVersion) !== "modern") return;
+    if (!("method" in message) || message.method !== "tools/call" || !isObject(message.params)) return;
+    const { name, arguments: args } = message.params;
+    if (typeof name !== "string" || !isObject(args)) return;
+    const found = scanHeaderDeclarations(this.schemaOf(name)).declarations;
+    const headers = found.length ? paramHeaders(found, args) : {};
+    return Object.keys(headers).length ? { headers } : undefined;
   }
 
   private async sendFirst(message: JSONRPCMessage): Promise<void> {
     if (this.settled) return this.deliver(message);
     if (this.ended || !this.transport) return;
     try {
-      await this.transport.send(message);
+      await this.transport.send(message, this.sendOptions(message));
       this.settled = true;
     } catch (e) {
       const status = statusOf(e);
@@ -126,18 +181,45 @@ export class HttpUpstream implements Upstream {
     }
   }
 
-  // A server that answers with an HTTP error answers that request; one that cannot be reached at
-  // all, or has forgotten the session, is gone.
+  // A server that answers with an HTTP error answers that request; one that refuses the guard's
+  // credentials gets the client told what to run; one that cannot be reached at all, or has
+  // forgotten the session, is gone.
   private undelivered(message: JSONRPCMessage, e: unknown): void {
     if (this.ended) return;
     // An HTTP error whose body is the server's JSON-RPC answer to this request is that answer.
     const answer = errorAnswerOf(e, message);
     if (answer) return this.onFrame(frameOf(answer));
+    const refused = this.credentialsRefused(e);
+    if (refused) {
+      const line = errorLine(refused);
+      this.failed(message, line, true);
+      // Without credentials the server takes nothing more; a scope refused for one request after
+      // the handshake leaves the others to go on.
+      const method = "method" in message ? message.method : "";
+      if (refused.data.problem !== "scope-refused" || HANDSHAKE_METHODS.has(method)) void this.abort(line);
+      return;
+    }
     const status = statusOf(e);
-    const gone =
-      status === undefined ? networkCode(e) !== undefined : status === 404 && !!this.transport?.sessionId;
-    if (gone) void this.abort(`the server at ${this.shown} is gone (${reasonOf(e)})`);
-    else this.failed(message, status === undefined ? reasonOf(e) : `HTTP ${status}, with no JSON-RPC answer`);
+    if (status === 404 && this.transport?.sessionId)
+      return void this.abort(`the server at ${this.shown} ended the session (HTTP 404 for its session id)`);
+    if (status === undefined && networkCode(e) !== undefined)
+      return void this.abort(`the server at ${this.shown} could not be reached (${reasonOf(e)})`);
+    this.failed(message, status === undefined ? reasonOf(e) : `HTTP ${status}, with no JSON-RPC answer`);
+  }
+
+  // The sign-in error of a request the server refused for its credentials (401, or 403 for a
+  // scope), in the other commands' words; undefined for any other failure.
+  private credentialsRefused(e: unknown): ToolscoreError | undefined {
+    const found = signInErrorIn(e);
+    if (found) return found;
+    const sdk = this.sdkLoaded;
+    const status = statusOf(e);
+    const refused =
+      status === 401 ||
+      status === 403 ||
+      (sdk !== undefined && (e instanceof sdk.UnauthorizedError || e instanceof sdk.InsufficientScopeError));
+    if (!refused || !this.watch) return undefined;
+    return authFailure(this.shown, this.watch.challenge(), this.watch.sentCredentials(), this.granted());
   }
 
   onDrain(fn: () => void): void {
@@ -160,7 +242,7 @@ export class HttpUpstream implements Upstream {
     const t = this.transport;
     if (t?.sessionId && t.terminateSession) await t.terminateSession().catch(() => {});
     await t?.close().catch(() => {});
-    this.resolveExit({ code: 0, signal: null });
+    this.resolveExit({ code: 0, signal: null, closed: true });
   }
 
   async abort(reason: string): Promise<void> {

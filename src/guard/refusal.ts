@@ -17,6 +17,8 @@ export const GUARD_ERRORS = {
   UPSTREAM_FAILED: -32004,
   /** The server's answer to the request was neither one result nor one error. */
   MALFORMED_ANSWER: -32005,
+  /** The server at a URL refused the guard's credentials: a sign-in is needed, or a token or scope refused. */
+  SIGN_IN_NEEDED: -32006,
 } as const;
 
 const REASONS: Partial<Record<PinRule, (w: Withholding) => string>> = {

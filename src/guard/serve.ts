@@ -47,9 +47,10 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
     onProtocolVersion: (v) => upstream.setProtocolVersion?.(v),
   });
   if (pinsTemplates(opts.lock)) core.useTemplateMatcher(templateMatcher());
+  upstream.useToolSchemas?.((tool) => core.toolInputSchema(tool));
   await upstream.start(
     (frame) => core.fromServer(frame),
-    (message, why) => core.undelivered(message, why),
+    (message, why, credentials) => core.undelivered(message, why, credentials),
     { begin: () => output.cork(), end: () => output.uncork() },
   );
 
@@ -80,6 +81,7 @@ export async function serveStdio(opts: ServeOptions): Promise<number> {
     void upstream.exited.then((exit) => {
       core.close();
       if (exit.reason !== undefined) opts.log({ event: "stopped", reason: exit.reason });
+      else if (exit.closed) opts.log({ event: "closed" });
       else opts.log({ event: "server-exited", code: exit.code, signal: exit.signal });
       input.pause();
       const code = clientClosed && exit.code === null && exit.reason === undefined ? 0 : exitCodeOf(exit);

@@ -11,8 +11,11 @@ export { HttpUpstream } from "./http-upstream.js";
 
 type ChildProcess = Awaited<ReturnType<typeof startProcess>>;
 
-/** Told of a message that could not be delivered, and why (a status or an error code). */
-export type DeliveryFailure = (message: unknown, why: string) => void;
+/**
+ * Told of a message that could not be delivered, and why (a status or an error code); with
+ * `credentials`, the server refused the guard's credentials and `why` is the line saying what to run.
+ */
+export type DeliveryFailure = (message: unknown, why: string, credentials?: boolean) => void;
 
 /** Called around the frames of one chunk that holds several, so that they go on in one write. */
 export interface Batch {
@@ -26,6 +29,8 @@ export interface ServerExit {
   signal: NodeJS.Signals | null;
   /** The guard ended the session itself, and why: a limit hit, a server no longer reachable. */
   reason?: string;
+  /** A server at a URL (no process): the guard closed the session at the client's end. */
+  closed?: boolean;
 }
 
 /**
@@ -73,6 +78,11 @@ export interface Upstream {
   abort(reason: string): Promise<void>;
   /** Told the negotiated protocol version. */
   setProtocolVersion?(version: string): void;
+  /**
+   * Given where a tool's input schema is found (as listed, else as pinned), for the headers a
+   * call carries over HTTP (`Mcp-Param-*`).
+   */
+  useToolSchemas?(schemaOf: (tool: string) => unknown): void;
 }
 
 /** A server launched as a child process in a process group of its own, spoken to in lines. */

@@ -53,6 +53,8 @@ export class SurfaceVerdicts {
   private declared: ClientCapabilityName[] | undefined;
   /** The tools the lock leaves out (`excluded_tools`): hidden from lists, every call refused. */
   private readonly excluded: ReadonlySet<string>;
+  /** Each tool's input schema as the guard's latest listing showed it (the first of a name). */
+  private listedSchemas = new Map<string, unknown>();
 
   constructor(private readonly opts: VerdictOptions) {
     this.excluded = new Set(opts.lock.excluded_tools ?? []);
@@ -171,6 +173,7 @@ export class SurfaceVerdicts {
       };
       const surface = await listSurface(own, this.opts.kinds, meta, known);
       this.facts = surface.facts;
+      this.listedSchemas = inputSchemas(surface.items);
       this.serverCapabilitiesKnown = surface.serverCapabilitiesKnown;
       const facts = this.factsNow(surface.facts);
       const pkg = this.opts.launchPackage?.();
@@ -198,6 +201,16 @@ export class SurfaceVerdicts {
       this.approvals.unverifiable(reason);
       this.opts.log({ event: "unverified", reason });
     }
+  }
+
+  /**
+   * A tool's input schema as the guard's latest listing showed it, else as the lock pins it
+   * (undefined when neither has the tool): what a call's `Mcp-Param-*` headers are read from.
+   */
+  inputSchema(name: string): unknown {
+    if (this.listedSchemas.has(name)) return this.listedSchemas.get(name);
+    const pinned = this.index.get("tool")?.get(name)?.definition;
+    return isObject(pinned) ? pinned.inputSchema : undefined;
   }
 
   /** A list request of `spec`: refused at once while a standing verdict refuses everything. */
@@ -256,4 +269,14 @@ export class SurfaceVerdicts {
     }
     return { refusal, event };
   }
+}
+
+// The input schema of each listed tool, by name (the first tool of a name).
+function inputSchemas(items: ReadonlyMap<KindSpec, unknown[]>): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [spec, list] of items)
+    if (spec.kind === "tool")
+      for (const t of list)
+        if (isObject(t) && typeof t.name === "string" && !out.has(t.name)) out.set(t.name, t.inputSchema);
+  return out;
 }

@@ -2,9 +2,9 @@
 // and the guard's relay (src/guard/http-upstream.ts): how credentials go (in the URL, in
 // headers, or a stored sign-in), which transport is tried first, and when to fall back to the
 // legacy HTTP+SSE transport.
-import type { AuthProvider, OAuthClientProvider, Transport } from "@modelcontextprotocol/client";
+import type { AuthProvider, FetchLike, OAuthClientProvider, Transport } from "@modelcontextprotocol/client";
 import { ToolscoreError } from "../util/errors.js";
-import { signInAuthProvider, type SignInAuth, type SignInUse } from "./oauth-session.js";
+import { signInAuthProvider, type Challenge, type SignInAuth, type SignInUse } from "./oauth-session.js";
 import { redactUrl } from "./redact.js";
 
 /** A server at a URL, with the credentials it is to be sent. */
@@ -96,4 +96,33 @@ export function httpTransport(
   return sse
     ? new sdk.SSEClientTransport(endpoint.url, options)
     : new sdk.StreamableHTTPClientTransport(endpoint.url, options);
+}
+
+/** A fetch that notes what the server last said about credentials. */
+export interface CredentialWatch {
+  fetch: FetchLike;
+  /** The last 401 or 403 challenge, if any. */
+  challenge(): Challenge | undefined;
+  /** Whether the request that got it carried credentials (an Authorization header). */
+  sentCredentials(): boolean;
+}
+
+/**
+ * Wraps `inner` to keep the last credentials challenge (401, 403), so that a refusal says what the
+ * server asked for rather than "cannot connect"; the short refusal's body is read at once (an
+ * answer left unread would hold its request's timer) and handed on as it came.
+ */
+export function watchCredentials(sdk: Sdk, inner: FetchLike): CredentialWatch {
+  let challenge: Challenge | undefined;
+  let sent = false;
+  const fetch: FetchLike = async (input, init) => {
+    const res = await inner(input, init);
+    if (res.status !== 401 && res.status !== 403) return res;
+    const p = sdk.extractWWWAuthenticateParams(res);
+    challenge = { status: res.status, error: p.error, scope: p.scope, description: p.errorDescription };
+    sent = new Headers(init?.headers).has("authorization");
+    const text = await res.text();
+    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+  return { fetch, challenge: () => challenge, sentCredentials: () => sent };
 }

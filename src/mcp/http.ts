@@ -2,9 +2,15 @@ import { ToolscoreError } from "../util/errors.js";
 import { isObject } from "../util/json.js";
 import { MCPClient, type HttpConnectOptions } from "./client.js";
 import { boundedFetch } from "./http-bounds.js";
-import { authFailure, type Challenge } from "./oauth-session.js";
-import { endpointAuth, httpEndpoint, httpTransport, refusesStreamableHttp } from "./http-endpoint.js";
-import type { FetchLike, Transport } from "@modelcontextprotocol/client";
+import { authFailure, signInErrorIn } from "./oauth-session.js";
+import {
+  endpointAuth,
+  httpEndpoint,
+  httpTransport,
+  refusesStreamableHttp,
+  watchCredentials,
+} from "./http-endpoint.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import type { RpcError } from "./session.js";
 
 /**
@@ -48,32 +54,20 @@ export class MCPHttpClient extends MCPClient {
       },
     });
     const sdk = await import("@modelcontextprotocol/client");
-    const { SdkHttpError, extractWWWAuthenticateParams } = sdk;
+    const { SdkHttpError } = sdk;
     const { InsufficientScopeError, UnauthorizedError } = sdk;
     // The last credentials challenge (401, 403) and whether that request carried credentials, so a
     // failed handshake says what the server asked for rather than "cannot connect".
-    let challenge: Challenge | undefined;
-    let sentCredentials = false;
-    const fetch: FetchLike = async (input, init) => {
-      const res = await bounded(input, init);
-      if (res.status === 401 || res.status === 403) {
-        const p = extractWWWAuthenticateParams(res);
-        challenge = { status: res.status, error: p.error, scope: p.scope, description: p.errorDescription };
-        sentCredentials = new Headers(init?.headers).has("authorization");
-        // Read the short refusal now: an answer left unread would hold its request's timer.
-        const text = await res.text();
-        return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
-      }
-      return res;
-    };
+    const watch = watchCredentials(sdk, bounded);
+    const fetch = watch.fetch;
     // A stored sign-in (or a client-credentials grant) is used unless an Authorization header is given.
     const authProvider = await endpointAuth(endpoint, opts.signIn, (opts.timeout ?? 30) * 1000);
     const transportOptions = { requestInit, fetch, authProvider };
     const granted = () =>
       authProvider && "grantedScope" in authProvider ? authProvider.grantedScope?.() : undefined;
     const failed = (e: unknown, suffix?: string) =>
-      authError(e) ??
-      authFailure(shown, challenge, sentCredentials, granted()) ??
+      signInErrorIn(e) ??
+      authFailure(shown, watch.challenge(), watch.sentCredentials(), granted()) ??
       describeHttpFailure(e, shown, secrets, suffix);
     const statusOf = (e: unknown): number | undefined => {
       const cause = e instanceof ToolscoreError ? e.cause : e;
@@ -94,7 +88,10 @@ export class MCPHttpClient extends MCPClient {
             status === 401 ||
             status === 403;
           throw (
-            (credentials && (authError(e) ?? authFailure(shown, challenge, sentCredentials, granted()))) || e
+            (credentials &&
+              (signInErrorIn(e) ??
+                authFailure(shown, watch.challenge(), watch.sentCredentials(), granted()))) ||
+            e
           );
         }
       };
@@ -163,16 +160,6 @@ export class MCPHttpClient extends MCPClient {
       throw failed(e, " (it refused Streamable HTTP, and the legacy SSE transport failed too)");
     }
   }
-}
-
-// A sign-in error raised while the transport asked for a token, however deep the SDK wrapped it.
-function authError(e: unknown): ToolscoreError | undefined {
-  let cur: unknown = e;
-  for (let depth = 0; depth < 6 && cur; depth++) {
-    if (cur instanceof ToolscoreError && cur.code === "AUTH_REQUIRED") return cur;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 // An error from fetch or the SDK may quote the URL or a header; what reaches a person must not.

@@ -217,6 +217,17 @@ function openInBrowser(url: string, env: Record<string, string | undefined>): vo
   }
 }
 
+/**
+ * Whether a browser can be opened for a sign-in: the program BROWSER names, always; else the
+ * platform's opener where there is a display (DISPLAY or WAYLAND_DISPLAY on Linux, always on
+ * macOS and Windows) and `person` says someone is there to use it.
+ */
+export function canOpenBrowser(env: Record<string, string | undefined>, person: boolean): boolean {
+  if (env.BROWSER?.trim()) return true;
+  const display = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY) || process.platform !== "linux";
+  return person && display;
+}
+
 /** The command that opens `url`: BROWSER's first command when it is set, else the platform's opener. */
 function browserCommand(url: string, env: Record<string, string | undefined>): string[] {
   const chosen = (env.BROWSER ?? "")

@@ -20,6 +20,11 @@ export interface SignInUse {
   store?: string;
   /** A pre-registered client: with a secret and no stored sign-in, the client-credentials grant. */
   client?: PreRegisteredClient;
+  /**
+   * Signs in now, writing the store (the guard where a browser can be opened): called once when
+   * no sign-in is stored or the stored one cannot be refreshed; absent, that is an error.
+   */
+  signInNow?: (url: string) => Promise<void>;
 }
 
 /** The provider of a stored sign-in tells the scope its token was granted, for a step-up's advice. */
@@ -83,23 +88,55 @@ export async function signInAuthProvider(
     return provider;
   }
   let current = found;
+  let signedInNow = false;
   if (!store) return { token: () => Promise.resolve(undefined) };
   return {
     grantedScope: () => (typeof current?.tokens.scope === "string" ? current.tokens.scope : undefined),
     token: () => Promise.resolve(current && tokenUsable(current) ? current.tokens.access_token : undefined),
-    onUnauthorized: (ctx) =>
-      withCredentialsLock(store, timeoutMs, async () => {
-        const sent = current?.tokens.access_token;
-        const now = pick(signInsFor(readCredentials(store), url, use.client?.clientId), url);
-        if (!now) throw needSignIn(url, "sign-in-needed");
-        if (now.tokens.access_token !== sent && tokenUsable(now)) {
-          current = now;
-          return;
-        }
-        if (!now.tokens.refresh_token) throw needSignIn(url, "sign-in-expired");
-        current = await refresh(url, now, store, use.client, ctx);
-      }),
+    onUnauthorized: async (ctx) => {
+      const renew = () =>
+        withCredentialsLock(store, timeoutMs, async () => {
+          const sent = current?.tokens.access_token;
+          const now = pick(signInsFor(readCredentials(store), url, use.client?.clientId), url);
+          if (!now) throw needSignIn(url, "sign-in-needed");
+          if (now.tokens.access_token !== sent && tokenUsable(now)) {
+            current = now;
+            return;
+          }
+          if (!now.tokens.refresh_token) throw needSignIn(url, "sign-in-expired");
+          current = await refresh(url, now, store, use.client, ctx);
+        });
+      try {
+        await renew();
+      } catch (e) {
+        const gone = isToolscoreError(e, "AUTH_REQUIRED") && e.data.problem !== "scope-refused";
+        if (!gone || !use.signInNow || signedInNow) throw e;
+        // Once per session: a sign-in that does not help is not asked for again.
+        signedInNow = true;
+        await use.signInNow(url).catch((why: unknown) => {
+          const detail = isToolscoreError(why) ? `: ${why.message}` : "";
+          throw new ToolscoreError("AUTH_REQUIRED", `${url} needs a sign-in, and none was made${detail}`, {
+            url,
+            problem: "sign-in-needed",
+          });
+        });
+        await renew();
+      }
+    },
   };
+}
+
+/**
+ * The sign-in error (AUTH_REQUIRED) raised while the transport asked for a token, however deep the
+ * SDK wrapped it; undefined when there is none.
+ */
+export function signInErrorIn(e: unknown): ToolscoreError | undefined {
+  let cur: unknown = e;
+  for (let depth = 0; depth < 6 && cur; depth++) {
+    if (cur instanceof ToolscoreError && cur.code === "AUTH_REQUIRED") return cur;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 // Several sign-ins for one server (tenants, clients) are told apart by --client-id.

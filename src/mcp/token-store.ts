@@ -241,3 +241,18 @@ export function tokenUsable(s: StoredSignIn, now = Date.now()): boolean {
   const ttl = s.tokens.expires_in;
   return typeof ttl !== "number" || s.savedAt + ttl * 1000 - 30_000 > now;
 }
+
+/** Whether a sign-in is stored for a server: `unknown` when the store cannot be read safely. */
+export type SignInStored = "stored" | "none" | "unknown";
+
+/**
+ * Whether the store at `path` holds a sign-in for `server` (a URL as written in a config); never
+ * reads out a token. A store that cannot be read, or a URL that is not one, is `unknown`.
+ */
+export function signInStored(path: string, server: string): SignInStored {
+  try {
+    return signInsFor(readCredentials(path), server).length > 0 ? "stored" : "none";
+  } catch {
+    return "unknown";
+  }
+}

@@ -14,16 +14,41 @@ export interface InstallReport {
   backupKept?: boolean;
   /** `--pin-versions`: what became of each entry's package argument. */
   versions?: readonly PinVersionOutcome[];
+  /** With --install, for each guarded URL entry by name: how the guard will sign in to its server. */
+  signIns?: Readonly<Record<string, GuardSignIn>>;
 }
 
-function outcomeLine(o: InstallOutcome): string {
+/**
+ * How the guard of a URL entry will sign in: the entry's own Authorization header, a sign-in
+ * stored by mcp login, none stored (`url` is what to sign in to), or a store that could not be read.
+ */
+export type GuardSignIn =
+  { by: "header" } | { by: "stored" } | { by: "none"; url: string } | { by: "unknown"; url: string };
+
+function signInNote(s: GuardSignIn | undefined): string {
+  switch (s?.by) {
+    case undefined:
+      return "";
+    case "header":
+      return " (its Authorization header signs in)";
+    case "stored":
+      return " (a sign-in is stored)";
+    case "none":
+      return `; no sign-in stored: if the server asks for one, run toolscore mcp login ${escapeLine(s.url)}`;
+    case "unknown":
+      return `; the sign-in store could not be read: if the server asks for a sign-in, run toolscore mcp login ${escapeLine(s.url)}`;
+  }
+}
+
+function outcomeLine(o: InstallOutcome, signIn?: GuardSignIn): string {
   const what =
     o.action === "skipped"
       ? `not wrapped: ${o.reason ?? ""}`
       : o.action === "unchanged"
         ? (o.reason ?? "unchanged")
         : o.action;
-  return `  ${escapeLine(o.name)}: ${what}`;
+  const guarded = o.action === "wrapped" || (o.action === "unchanged" && o.reason === "already guarded");
+  return `  ${escapeLine(o.name)}: ${what}${guarded ? signInNote(signIn) : ""}`;
 }
 
 /** The report for people: one line per entry, then what happened to the file. */
@@ -35,7 +60,12 @@ export function renderInstallReport(r: InstallReport): string {
         ? `  ${escapeLine(v.name)}: ${escapeLine(v.from ?? "")} held to ${escapeLine(v.to ?? "")}`
         : `  ${escapeLine(v.name)}: version not held: ${escapeLine(v.reason ?? "")}`,
     );
-  const lines = [...r.outcomes.map(outcomeLine), ...held].join("\n");
+  const lines = [
+    ...r.outcomes.map((o) =>
+      outcomeLine(o, r.signIns && Object.hasOwn(r.signIns, o.name) ? r.signIns[o.name] : undefined),
+    ),
+    ...held,
+  ].join("\n");
   if (r.backup === null) return `${lines}\nNothing to change in ${escapeLine(r.file)}.\n`;
   const n = r.outcomes.filter((o) => o.action === "wrapped" || o.action === "unwrapped").length;
   return `${lines}\n${r.install ? "Guard installed in" : "Guard taken out of"} ${n} entr${n === 1 ? "y" : "ies"} of ${escapeLine(r.file)} (backup${r.backupKept ? " of the original, kept" : ""}: ${escapeLine(r.backup)}).\n`;

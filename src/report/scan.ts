@@ -11,6 +11,14 @@ export const SCAN_VERSION = "1";
 /** A path as a person reads it: relative to `home` as `~/…` when inside it. */
 export type ShowPath = (path: string) => string;
 
+// A URL entry's sign-in, as the DETAILS column says it.
+const SIGN_IN: Record<NonNullable<ScanRow["signIn"]>, string> = {
+  header: "sign-in: its Authorization header",
+  stored: "sign-in: stored",
+  none: "sign-in: none stored",
+  unknown: "sign-in: store not readable",
+};
+
 function details(r: ScanRow): string {
   if (r.problem !== null && r.facts === null) return r.problem;
   const f = r.facts!;
@@ -20,6 +28,7 @@ function details(r: ScanRow): string {
   if (f.placeholders.length) parts.push(`refs ${f.placeholders.join(" ")}`);
   if (f.floating !== undefined) parts.push(`floats: ${f.floating} (no exact version)`);
   if (r.project !== null) parts.push(`for ${r.project}`);
+  if (r.signIn !== undefined) parts.push(SIGN_IN[r.signIn]);
   return parts.join("; ");
 }
 
@@ -132,6 +141,7 @@ export function scanJson(result: ScanResult): Record<string, unknown> {
       placeholders: r.facts?.placeholders ?? [],
       guarded: r.facts?.guarded ?? false,
       ...(r.facts?.floating !== undefined ? { floating: r.facts.floating } : {}),
+      ...(r.signIn !== undefined ? { sign_in: r.signIn } : {}),
       problem: r.problem,
       ...(r.listed ? { listed: r.listed } : {}),
     })),

@@ -30,9 +30,18 @@ export interface ScanRow {
   problem: string | null;
   /** With --list, what the server showed. */
   listed?: ListedServer;
+  /**
+   * A URL entry (guarded or not): how it signs in. `header`: its own Authorization header;
+   * `stored`: a sign-in of mcp login is stored for its URL; `none`: none is; `unknown`: the
+   * sign-in store could not be read. Absent on other rows.
+   */
+  signIn?: SignInFact;
   /** The raw entry in the common shape, for --list; never rendered. */
   entry?: unknown;
 }
+
+/** How a URL entry signs in (see {@link ScanRow.signIn}); never a token. */
+export type SignInFact = "header" | "stored" | "none" | "unknown";
 
 /** The result of a scan. */
 export interface ScanResult {

@@ -125,8 +125,49 @@ test("a server at a URL that goes away: the guard says so and exits 2, answering
   assert.ok(!g.lines.some((l) => (JSON.parse(l) as { id?: unknown }).id === 2), "the call was answered");
   assert.match(
     g.stderr(),
-    /toolscore guard: ended the session: the server at http:\/\/127\.0\.0\.1:\d+\/mcp is gone \(/,
+    /toolscore guard: ended the session: the server at http:\/\/127\.0\.0\.1:\d+\/mcp could not be reached \(/,
   );
+});
+
+test("a server at a URL that ends the session: the guard says so, not that a server exited, and exits 2", async () => {
+  const ending = await startStatefulStreamableHttp();
+  try {
+    const lock = join(tmp.dir, "ending.lock.json");
+    const pin = await runCli(["mcp", "pin", ending.url, "--lock", lock]);
+    assert.equal(pin.code, 0, pin.stderr);
+    const g = spawnGuard([CLI, "mcp", "guard", ending.url, "--lock", lock]);
+    g.write(handshakeLines());
+    await g.answer(1);
+    ending.forgetSessions();
+    const call = { name: "ping_http", arguments: {} };
+    g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: call })}\n`);
+    assert.equal(await g.exit, 2);
+    assert.match(
+      g.stderr(),
+      /toolscore guard: ended the session: the server at http:\/\/127\.0\.0\.1:\d+\/mcp ended the session \(HTTP 404 for its session id\)\n/,
+    );
+    assert.doesNotMatch(g.stderr(), /exited/);
+  } finally {
+    await ending.close();
+  }
+});
+
+test("the client closes a session with a server at a URL: exit 0, and no word of a server process exiting", async () => {
+  const lock = join(tmp.dir, "closing.lock.json");
+  const pin = await runCli(["mcp", "pin", server.url, "--lock", lock]);
+  assert.equal(pin.code, 0, pin.stderr);
+  const log = join(tmp.dir, "closing.jsonl");
+  const g = spawnGuard([CLI, "mcp", "guard", server.url, "--lock", lock, "--log", log]);
+  g.write(handshakeLines());
+  await g.answer(1);
+  g.child.stdin.end();
+  assert.equal(await g.exit, 0);
+  assert.match(
+    g.stderr(),
+    /toolscore guard: the client closed the session; the session with the server was ended\n/,
+  );
+  assert.doesNotMatch(g.stderr(), /exited/);
+  assert.match(readFileSync(log, "utf8"), /"event":"closed"/);
 });
 
 test("a server at a URL that goes away while the client is idle: the guard ends all the same", async () => {
@@ -143,6 +184,6 @@ test("a server at a URL that goes away while the client is idle: the guard ends 
   assert.equal(await g.exit, 2);
   assert.match(
     g.stderr(),
-    /the server at http:\/\/127\.0\.0\.1:\d+\/mcp is gone \(its event stream was lost/,
+    /the server at http:\/\/127\.0\.0\.1:\d+\/mcp could not be reached \(its event stream was lost/,
   );
 });

@@ -14,7 +14,10 @@ import { holdVersions, lockedVersions, type LockedVersions } from "../../scan/pi
 import { ToolscoreError } from "../../util/errors.js";
 import { readJsonFile } from "../../util/fs.js";
 import { editUserFile } from "../../mcp/config-io.js";
-import { renderInstallReport, type InstallReport } from "../../report/guard-install.js";
+import { renderInstallReport, type GuardSignIn, type InstallReport } from "../../report/guard-install.js";
+import { credentialsPath, signInStored } from "../../mcp/token-store.js";
+import { unguardedEntry } from "../../scan/entry.js";
+import { isObject } from "../../util/json.js";
 import { parseCommand, pathArg } from "../args.js";
 import type { CliContext } from "../context.js";
 import { EXIT } from "../exit-codes.js";
@@ -112,9 +115,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     // The versions are held first, on the entry's own launch; the guard then wraps it as it is.
     const held = versions ? holdVersions(f.text, file, values.config!, only, versions) : undefined;
     const r = editText(held?.text ?? f.text, file, values.config!, only, options, values.lock);
-    return { text: r.text, result: { outcomes: r.outcomes, versions: held?.outcomes } };
+    const urls = options ? urlEntries(f.text, file, values.config!) : undefined;
+    return { text: r.text, result: { outcomes: r.outcomes, versions: held?.outcomes, urls } };
   });
-  const { outcomes, versions: held } = edited.result;
+  const { outcomes, versions: held, urls } = edited.result;
   const shown = relative(ctx.cwd, file) || file;
   const report: InstallReport = {
     install: values.install === true,
@@ -123,9 +127,48 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     backup: edited.backup ? relative(ctx.cwd, edited.backup.path) || edited.backup.path : null,
     backupKept: edited.backup?.outcome === "kept",
     ...(held ? { versions: held } : {}),
+    ...(urls ? { signIns: guardSignIns(urls, ctx) } : {}),
   };
   await emitOutputs(ctx, report, { text: renderInstallReport }, { documents: [] });
   return EXIT.OK;
+}
+
+// The URL entries of a config by name, as they are without the guard: the URL and whether the
+// entry sends its own Authorization header.
+function urlEntries(
+  text: string,
+  file: string,
+  configArg: string,
+): Map<string, { url: string; authorized: boolean }> {
+  const { data, shape } = parseKnownConfig(text, file, configArg);
+  const out = new Map<string, { url: string; authorized: boolean }>();
+  for (const [name, raw] of Object.entries(configEntries(configArg, serverBlocks(data, shape)))) {
+    const entry = unguardedEntry(raw);
+    if (!isObject(entry) || typeof entry.url !== "string" || entry.type === "sse") continue;
+    const headers = isObject(entry.headers) ? Object.keys(entry.headers) : [];
+    out.set(name, { url: entry.url, authorized: headers.some((h) => h.toLowerCase() === "authorization") });
+  }
+  return out;
+}
+
+// How the guard of each URL entry will sign in: by its header, or with the user's stored sign-in.
+function guardSignIns(
+  urls: Map<string, { url: string; authorized: boolean }>,
+  ctx: CliContext,
+): Record<string, GuardSignIn> {
+  let store: string | undefined;
+  try {
+    store = credentialsPath(ctx.env);
+  } catch {
+    store = undefined;
+  }
+  // fromEntries: an entry named __proto__ is a key like any other.
+  return Object.fromEntries(
+    [...urls].map(([name, { url, authorized }]): [string, GuardSignIn] => {
+      const stored = authorized ? "header" : store === undefined ? "unknown" : signInStored(store, url);
+      return [name, stored === "header" || stored === "stored" ? { by: stored } : { by: stored, url }];
+    }),
+  );
 }
 
 // What install needs to know of the lock: its path, whether it is a set, and which names it pins.

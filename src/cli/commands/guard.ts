@@ -4,9 +4,17 @@ import { createEventLog } from "../../guard/events.js";
 import { DRIFT_MODES, readGuardLock } from "../../guard/start.js";
 import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
-import { choice, connectOptions, parseCommand, pathArg, targetOptions } from "../args.js";
+import {
+  CLIENT_OPTIONS_HELP,
+  choice,
+  connectOptions,
+  parseCommand,
+  pathArg,
+  targetOptions,
+} from "../args.js";
 import { GUARD_OPTIONS } from "../options.js";
 import type { CliContext } from "../context.js";
+import type { SignInUse } from "../../mcp/oauth-session.js";
 import { isLockSetFile } from "../../pin/lock-file.js";
 
 export const HELP = `Usage: toolscore mcp guard SERVER --lock FILE [--on-drift hide|block|warn] [--log FILE] [options]
@@ -34,11 +42,18 @@ Options:
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
-  --timeout SECONDS             for each of the guard's own list requests (default 30)
-  --verbose                     show stack traces on errors
+  --timeout SECONDS             for each of the guard's own list requests, and to finish a
+                                sign-in (default 30)
+${CLIENT_OPTIONS_HELP}  --verbose                     show stack traces on errors
+
+A server at a URL gets the sign-in stored by toolscore mcp login (refreshed when it expires)
+unless an Authorization header is given. With none stored, where a browser can be opened (BROWSER,
+or a display) the guard signs in itself within --timeout; otherwise the client's handshake is
+answered with an error naming toolscore mcp login URL, and the guard exits 2.
 
 Exit codes: the server's own when it exits; 0 when the client closes; 2 for a usage or lock error,
-or when the guard ends the session (a message past message-mb, a server at a URL gone).
+or when the guard ends the session (a message past message-mb, a server at a URL that could not be
+reached, ended the session or refused the guard's credentials).
 `;
 
 /** `toolscore mcp guard`. */
@@ -65,6 +80,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     target: values.config === undefined && command === undefined ? { ...opts, server: undefined } : opts,
   });
   const target = server.target;
+  if (target.kind === "http" && connect.signIn?.store !== undefined)
+    connect.signIn = await signInHere(connect.signIn.store, connect.signIn, target.label, timeoutMs, ctx);
   if (values.lock === undefined) {
     throw new ToolscoreError(
       "USAGE",
@@ -99,6 +116,37 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     stderr: ctx.stderr,
   });
   return guard.serve(process.stdin, process.stdout);
+}
+
+/**
+ * A server at a URL that needs a sign-in none is stored for: where a browser can be opened (BROWSER,
+ * or a display, the rule mcp login follows; the person is at the client that launched the guard),
+ * the guard signs in as mcp login does, within --timeout, the URL to open on stderr. Otherwise the
+ * client's request is answered with the line naming toolscore mcp login.
+ */
+async function signInHere(
+  store: string,
+  use: SignInUse,
+  label: string,
+  timeoutMs: number,
+  ctx: CliContext,
+): Promise<SignInUse> {
+  const { canOpenBrowser, signIn } = await import("../../mcp/login.js");
+  if (!canOpenBrowser(ctx.env, true)) return use;
+  return {
+    ...use,
+    signInNow: async (url) => {
+      await signIn(url, {
+        store,
+        ...(use.client ? { client: use.client } : {}),
+        timeoutMs,
+        openBrowser: true,
+        env: ctx.env,
+        onAuthorizationUrl: (at) =>
+          ctx.stderr(`toolscore guard: open this URL to sign in to ${label}:\n  ${at}\n`),
+      });
+    },
+  };
 }
 
 // A log line that cannot be written must not stop the relay; the stderr line still goes out.

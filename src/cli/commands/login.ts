@@ -1,4 +1,4 @@
-import { signIn } from "../../mcp/login.js";
+import { canOpenBrowser, signIn } from "../../mcp/login.js";
 import { credentialsPath } from "../../mcp/token-store.js";
 import { resolveTarget } from "../../mcp/target.js";
 import { connectTarget } from "../../mcp/connect.js";
@@ -56,9 +56,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const connect = connectOptions({ ...values, timeout: values.timeout ?? "300" }, ctx);
   const client = preRegisteredClient(values, ctx);
   const store = credentialsPath(ctx.env);
-  const display = Boolean(ctx.env.DISPLAY || ctx.env.WAYLAND_DISPLAY) || process.platform !== "linux";
   // BROWSER names the program to open URLs with: the user's choice, with or without a display.
-  const browser = Boolean(ctx.env.BROWSER?.trim());
+  const openBrowser = canOpenBrowser(ctx.env, ctx.isTTY);
   let scope = values.scope;
   for (let attempt = 0; ; attempt++) {
     const done = await signIn(target.url, {
@@ -68,7 +67,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...(scope !== undefined ? { scope } : {}),
       force: attempt > 0,
       timeoutMs: (connect.timeout ?? 300) * 1000,
-      openBrowser: browser || (ctx.isTTY && display),
+      openBrowser,
       env: ctx.env,
       onAuthorizationUrl: (url) => ctx.stderr(`Open this URL to sign in to ${target.label}:\n  ${url}\n`),
     });
