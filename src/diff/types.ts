@@ -1,5 +1,5 @@
 import type { Effect } from "../pin/effects.js";
-import type { LintFinding } from "../lint/types.js";
+import type { LintFinding, LintFindingJson } from "../lint/types.js";
 import type { FieldDiff } from "../pin/field-diff.js";
 import type { ScorecardComparison } from "./scorecards.js";
 import type { SurfaceKindDiff } from "./surface.js";
@@ -120,8 +120,8 @@ export interface ServerDiffJson {
   renames_not_searched?: RenamesNotSearched;
   changed: ToolChange[];
   added_capabilities: Array<{ tool: string; capabilities: EffectChange[] }>;
-  lint_new: LintFinding[];
-  lint_resolved: LintFinding[];
+  lint_new: LintFindingJson[];
+  lint_resolved: LintFindingJson[];
   server: ServerChange[];
   breaking: BreakingChangeJson[];
   scorecards?: ScorecardComparison;

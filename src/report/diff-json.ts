@@ -1,5 +1,6 @@
 import { DIFF_KIND, DIFF_VERSION, type ServerDiff, type ServerDiffJson } from "../diff/types.js";
-import { breakingJson } from "./breaking.js";
+import { breakingInOrder, breakingJson } from "./breaking.js";
+import { lintFindingJson } from "./lint-messages.js";
 import { probeSummaryJson } from "./probe-messages.js";
 
 /** The JSON form of a diff (`kind: "toolscore.mcp-diff"`), its breaking changes with their sentences. */
@@ -17,11 +18,11 @@ export function diffJson(d: ServerDiff): ServerDiffJson {
     ...(d.renamesNotSearched ? { renames_not_searched: d.renamesNotSearched } : {}),
     changed: d.changed,
     added_capabilities: d.addedEffects,
-    lint_new: d.lintNew,
-    lint_resolved: d.lintResolved,
+    lint_new: d.lintNew.map(lintFindingJson),
+    lint_resolved: d.lintResolved.map(lintFindingJson),
     server: d.server,
     ...(d.surface.length ? { surface: d.surface } : {}),
-    breaking: d.breaking.map(breakingJson),
+    breaking: breakingInOrder(d.breaking).map(breakingJson),
     ...(d.scorecards
       ? {
           scorecards: {

@@ -1,5 +1,5 @@
 import { diffFails } from "../diff/diff.js";
-import { formatBreaking, score } from "./breaking.js";
+import { breakingInOrder, formatBreaking, score } from "./breaking.js";
 import type { DiffFailOn, ServerDiff } from "../diff/types.js";
 import { escapeLine } from "../util/unicode.js";
 import {
@@ -80,7 +80,8 @@ export function renderDiffMarkdown(
   }
   if (d.breaking.length > 0) {
     out.push(`### Breaking changes (${d.breaking.length})`, "");
-    for (const b of d.breaking) out.push(`- ${mdText(subjectOf(b, "server"))}: ${mdText(formatBreaking(b))}`);
+    for (const b of breakingInOrder(d.breaking))
+      out.push(`- ${mdText(subjectOf(b, "server"))}: ${mdText(formatBreaking(b))}`);
     out.push("");
   }
   if (d.lintNew.length + d.lintResolved.length > 0) {

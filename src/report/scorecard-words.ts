@@ -5,6 +5,7 @@ import type { NotGraded } from "../score/not-graded.js";
 import type { SkipFacts } from "../score/plan.js";
 import type { ProbeJson, ProbeResult, Scorecard, ScorecardJson, ToolScore } from "../score/types.js";
 import { fixJson } from "./fix-messages.js";
+import { lintFindingJson } from "./lint-messages.js";
 import { probeReason } from "./probe-messages.js";
 
 const WITHOUT_WRITES = "not called without --allow-writes";
@@ -181,7 +182,7 @@ export function scorecardJson(card: Scorecard): ScorecardJson {
     ...head,
     tools: tools.map(toolJson),
     calls: rest.calls,
-    lint: rest.lint,
+    lint: rest.lint.map(lintFindingJson),
     probes: probes.map(probeJson),
     fixes: fixes.map(fixJson),
   };

@@ -11,6 +11,7 @@ import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { diffJson } from "../../src/report/diff-json.js";
 import { BREAKING_MESSAGES, formatBreaking } from "../../src/report/breaking.js";
 import { diffFails } from "../../src/diff/diff.js";
+import { lintMessage } from "../../src/report/lint-messages.js";
 
 // A small catalogue server whose tools lint clean; each case below changes one thing about it.
 const TOOLS: RawTool[] = [
@@ -313,7 +314,7 @@ test("the human report: servers, tools, field diffs, capabilities, lint, server 
       "    -Search the catalogue for items matching a query.",
       "    +Search.",
       "+ lint warning search_items: " +
-        lintTools(tools).find((f) => f.rule === "description-short")!.message +
+        lintMessage(lintTools(tools).find((f) => f.rule === "description-short")!) +
         " (description-short)",
       "server version: 1.0.0 -> 2.0.0",
       "protocol: 2025-11-25 -> 2026-07-28",
