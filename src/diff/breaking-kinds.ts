@@ -25,8 +25,8 @@ export interface BreakingFacts {
   "resource-template-removed": { renamedTo: RenamePair | null };
 }
 
-const renamedKey = (r: RenamePair | null) =>
-  r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : "";
+// Not renamed first, then by the name renamed to (each added name is paired once at most).
+const renamedKey = (r: RenamePair | null) => (r ? ` '${r.to}'` : "");
 
 /**
  * Every kind of breaking change, in the order a diff lists them for one subject, each with the key

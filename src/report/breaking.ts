@@ -6,12 +6,12 @@ import type { RenamePair } from "../diff/renames.js";
 import type { BreakingKind, EffectChange } from "../diff/types.js";
 import { compareCodeUnits } from "../util/order.js";
 import { lintMessage } from "./lint-messages.js";
+import { renameReasons } from "./rename-words.js";
 import { probeSummaryReason } from "./probe-messages.js";
 
 /** A score as the reports show it: two decimals, or `-` when not graded. */
 export const score = (s: number | null): string => (s === null ? "-" : s.toFixed(2));
-const renamed = (r: RenamePair | null) =>
-  r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : "";
+const renamed = (r: RenamePair | null) => (r ? ` (likely renamed to '${r.to}': ${renameReasons(r)})` : "");
 const canDo = (c: EffectChange) => `${c.capability}${c.sources.length ? ` (${c.sources.join("; ")})` : ""}`;
 
 interface KindWords<F> {
@@ -24,8 +24,7 @@ interface KindWords<F> {
 export const BREAKING_MESSAGES: { readonly [K in BreakingKind]: KindWords<BreakingFacts[K]> } = {
   "tool-removed": {
     summary: "A tool was removed.",
-    reason: ({ renamedTo: r }) =>
-      `tool removed${r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : ""}`,
+    reason: ({ renamedTo }) => `tool removed${renamed(renamedTo)}`,
   },
   "parameter-removed": {
     summary: "A parameter was removed.",

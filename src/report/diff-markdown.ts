@@ -51,9 +51,7 @@ export function renderDiffMarkdown(
       );
     for (const n of d.removed) {
       const r = renamed.get(n);
-      out.push(
-        `| removed | ${mdText(n)} | ${r ? `${mdText(renameHint(r).replace(/^likely renamed/, `likely renamed to ${r.to}`))}` : ""} |`,
-      );
+      out.push(`| removed | ${mdText(n)} | ${r ? mdText(renameHint(r, r.to)) : ""} |`);
     }
     for (const c of d.changed) {
       const what = [c.fields.map(mdText).join(", "), ...c.capabilities.map((x) => mdText(effectLine(x)))];
@@ -69,9 +67,7 @@ export function renderDiffMarkdown(
       const renamed = new Map((s.renames ?? []).map((r) => [r.from, r]));
       for (const k of s.removed) {
         const r = renamed.get(k);
-        out.push(
-          `| removed | ${name(k)} |${r ? ` ${mdText(renameHint(r).replace(/^likely renamed/, `likely renamed to ${r.to}`))}` : ""} |`,
-        );
+        out.push(`| removed | ${name(k)} |${r ? ` ${mdText(renameHint(r, r.to))}` : ""} |`);
       }
       for (const c of s.changed)
         out.push(`| changed | ${name(c.key)} | ${c.fields.map(mdText).join(", ")} |`);

@@ -12,6 +12,7 @@ import type {
 import { diffFails } from "../diff/diff.js";
 import type { LintFinding } from "../lint/types.js";
 import { lintMessage } from "./lint-messages.js";
+import { renameReason } from "./rename-words.js";
 import { limitPhrase } from "../util/limits.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
@@ -91,8 +92,9 @@ export function differenceCount(d: ServerDiff): number {
 }
 
 /** `likely renamed, 63%: names 75% alike; shared parameters: code`, escaped. */
-export function renameHint(r: Pick<LikelyRename, "score" | "reasons">): string {
-  return `likely renamed, ${Math.round(r.score * 100)}%: ${r.reasons.map(escapeLine).join("; ")}`;
+export function renameHint(r: Pick<LikelyRename, "score" | "reasons">, to?: string): string {
+  const reasons = r.reasons.map((x) => escapeLine(renameReason(x))).join("; ");
+  return `likely renamed${to === undefined ? "" : ` to ${to}`}, ${Math.round(r.score * 100)}%: ${reasons}`;
 }
 
 /** `+delete (name verb 'delete'; …)`, escaped; an unknown capability says why. */

@@ -12,6 +12,7 @@ import { diffJson } from "../../src/report/diff-json.js";
 import { BREAKING_MESSAGES, formatBreaking } from "../../src/report/breaking.js";
 import { diffFails } from "../../src/diff/diff.js";
 import { lintMessage } from "../../src/report/lint-messages.js";
+import { renameReason } from "../../src/report/rename-words.js";
 
 // A small catalogue server whose tools lint clean; each case below changes one thing about it.
 const TOOLS: RawTool[] = [
@@ -342,7 +343,7 @@ test("a removed tool with the same description and a similar name is a likely re
   tool(tools, "search_items").name = "search_catalogue_items";
   const d = diffSnapshots(BASE, snap(tools));
   assert.deepEqual(
-    d.renames.map((r) => [r.from, r.to, r.same, r.reasons]),
+    d.renames.map((r) => [r.from, r.to, r.same, r.reasons.map(renameReason)]),
     [
       [
         "search_items",
