@@ -39,7 +39,14 @@ export type { PinReport, PinFinding, PinRule, PinFailOn, VerifyPinOptions } from
 
 // Lint
 export { lintTools, LINT_RULES, LINT_RULE_BY_ID } from "./lint/index.js";
-export type { LintFinding, Severity as LintSeverity, LintRule, LintRuleId } from "./lint/index.js";
+export type {
+  LintFinding,
+  LintFindingJson,
+  LintFacts,
+  Severity as LintSeverity,
+  LintRule,
+  LintRuleId,
+} from "./lint/index.js";
 export { lintSurface } from "./lint/surface.js";
 
 // The diff of two snapshots or locks

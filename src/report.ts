@@ -12,6 +12,7 @@ export { buildLintReport, renderLintJson } from "./report/lint-json.js";
 export type { LintReport, LintCounts } from "./report/lint-json.js";
 export { renderLintConsole } from "./report/lint.js";
 export { renderLintMarkdown } from "./report/lint-markdown.js";
+export { formatLintFinding, lintFindingJson } from "./report/lint-messages.js";
 
 // Diff
 export { renderDiff } from "./report/diff.js";

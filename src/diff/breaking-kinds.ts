@@ -1,6 +1,7 @@
 // The kinds of breaking change as data: each kind's facts, and the order changes of one kind are
 // listed in. A breaking change is built here from its kind, where it is and its facts; the
 // sentence a person reads is made from them by the reports (src/report/breaking.ts).
+import type { LintFinding } from "../lint/types.js";
 import type { SurfaceRef } from "../mcp/surface.js";
 import type { RenamePair } from "./renames.js";
 import type { ProbeSummary } from "./scorecards.js";
@@ -13,7 +14,8 @@ export interface BreakingFacts {
   "parameter-required": { parameter: string; added: boolean };
   "parameter-type-changed": { parameter: string; from: string; to: string };
   "capability-added": { effect: EffectChange; newTool: boolean };
-  "lint-error-added": { rule: string; message: string };
+  /** The new lint error. */
+  "lint-error-added": { finding: LintFinding };
   "grade-lowered": { from: string; to: string; scoreFrom: number | null; scoreTo: number | null };
   /** The probe, and what it found on B. */
   "probe-newly-failing": { probe: string; found: ProbeSummary };
@@ -23,8 +25,8 @@ export interface BreakingFacts {
   "resource-template-removed": { renamedTo: RenamePair | null };
 }
 
-const renamedKey = (r: RenamePair | null) =>
-  r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : "";
+// Not renamed first, then by the name renamed to (each added name is paired once at most).
+const renamedKey = (r: RenamePair | null) => (r ? ` '${r.to}'` : "");
 
 /**
  * Every kind of breaking change, in the order a diff lists them for one subject, each with the key
@@ -40,7 +42,9 @@ export const BREAKING_KINDS: { readonly [K in BreakingKind]: { order(facts: Brea
     order: ({ effect: e, newTool }) =>
       `${newTool ? 1 : 0} ${e.capability}${e.sources.length ? ` (${e.sources.join("; ")})` : ""}`,
   },
-  "lint-error-added": { order: ({ rule, message }) => `${message} (${rule})` },
+  // In the order lint lists them; the reports list a subject's new lint errors by their lines
+  // (src/report/breaking.ts), which are made from the findings' facts there.
+  "lint-error-added": { order: () => "" },
   "grade-lowered": { order: () => "" },
   // One result per probe on a tool: the probe decides.
   "probe-newly-failing": { order: ({ probe }) => probe },

@@ -47,14 +47,7 @@ export function breakingChanges(d: {
   for (const f of d.lintNew) {
     if (f.severity !== "error") continue;
     out.push(
-      breaking(
-        "lint-error-added",
-        { tool: f.tool, ...(f.item ? { item: f.item } : {}) },
-        {
-          rule: f.rule,
-          message: f.message,
-        },
-      ),
+      breaking("lint-error-added", { tool: f.tool, ...(f.item ? { item: f.item } : {}) }, { finding: f }),
     );
   }
   return out.sort(

@@ -1,4 +1,4 @@
-import { SERVER_WIDE_RULES, lintServer, lintServerWide } from "../lint/index.js";
+import { SERVER_WIDE_RULES, compareAtPlace, lintServer, lintServerWide } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { RawTool } from "../mcp/types.js";
@@ -13,13 +13,13 @@ function order(x: LintFinding, y: LintFinding): number {
     compareCodeUnits(x.tool ?? "", y.tool ?? "") ||
     compareCodeUnits(x.rule, y.rule) ||
     compareCodeUnits(x.path, y.path) ||
-    compareCodeUnits(x.message, y.message)
+    compareAtPlace(x, y)
   );
 }
 
 /**
  * Lint findings new in B and resolved by B (tools and instructions). A finding is the same on both
- * sides when its rule, tool and path match (its message may carry numbers that move, such as a
+ * sides when its rule, tool and path match (its facts may carry numbers that move, such as a
  * token estimate). `touched` names the tools that differ: lint rules look at one tool at a time,
  * so only those are linted, and the instructions only when they changed, unless a side has
  * duplicate names (`duplicates`: a rule across tools), when every tool is.

@@ -2,7 +2,7 @@ import type { RawTool } from "../mcp/types.js";
 import { sha256Hex } from "../pin/canonical.js";
 import { sameText, TextDigest } from "../pin/field-diff.js";
 import { nameText, stableJson } from "../util/json.js";
-import type { LikelyRename } from "./types.js";
+import type { LikelyRename, RenameReason } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 import { nameProfile, nameSimilarity, similarity, type NameProfile } from "./name-similarity.js";
 
@@ -104,7 +104,7 @@ export const LONE_RENAME_THRESHOLD = 0.35;
 /** A likely rename as found, before the two tools are compared field by field. */
 export type RenamePair = Omit<LikelyRename, "change">;
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+const percent = (x: number) => Math.round(x * 100);
 
 // A tool as the rename search reads it, made once: each removed tool meets every added one.
 interface ToolProfile {
@@ -153,20 +153,21 @@ function evidenceOf(a: ToolProfile, b: ToolProfile, weight: WordWeights): Eviden
 const scoreOf = (e: Evidence) =>
   WEIGHT.name * e.name + WEIGHT.description * e.description + WEIGHT.parameters * e.parameters;
 
-/** The reasons a reviewer reads, and what the two share exactly; made only for pairs taken. */
+/** The reasons a reviewer reads, as facts, and what the two share exactly; made only for pairs taken. */
 function explain(e: Evidence, parameters: number): Pick<LikelyRename, "same" | "reasons"> {
-  const reasons: string[] = [];
+  const reasons: RenameReason[] = [];
   const same: LikelyRename["same"] = [];
-  if (e.name === 1) reasons.push("same words in another case style");
-  else if (e.name >= 0.5) reasons.push(`names ${pct(e.name)} alike`);
+  if (e.name === 1) reasons.push({ kind: "same-words" });
+  else if (e.name >= 0.5) reasons.push({ kind: "names-alike", percent: percent(e.name) });
   if (e.sameDescription) {
     same.push("description");
-    reasons.push("same description");
-  } else if (e.description >= 0.3) reasons.push(`descriptions ${pct(e.description)} alike`);
+    reasons.push({ kind: "same-description" });
+  } else if (e.description >= 0.3)
+    reasons.push({ kind: "descriptions-alike", percent: percent(e.description) });
   if (e.sameSchema) {
     if (parameters > 0) same.push("inputSchema");
-    reasons.push(parameters > 0 ? "same inputSchema" : "both take no parameters");
-  } else if (e.shared.length) reasons.push(`shared parameters: ${e.shared.join(", ")}`);
+    reasons.push({ kind: parameters > 0 ? "same-input-schema" : "no-parameters" });
+  } else if (e.shared.length) reasons.push({ kind: "shared-parameters", parameters: e.shared });
   return { same, reasons };
 }
 

@@ -1,5 +1,5 @@
 import type { Effect } from "../pin/effects.js";
-import type { LintFinding } from "../lint/types.js";
+import type { LintFinding, LintFindingJson } from "../lint/types.js";
 import type { FieldDiff } from "../pin/field-diff.js";
 import type { ScorecardComparison } from "./scorecards.js";
 import type { SurfaceKindDiff } from "./surface.js";
@@ -63,6 +63,24 @@ export type BreakingKind =
 
 export type { BreakingChange, BreakingChangeJson } from "./breaking-kinds.js";
 
+/** One reason a removed tool and an added one were paired as a likely rename. */
+export type RenameReason =
+  /** Their names are the same words in another case style. */
+  | { kind: "same-words" }
+  /** Their names are `percent` alike. */
+  | { kind: "names-alike"; percent: number }
+  | { kind: "same-description" }
+  | { kind: "descriptions-alike"; percent: number }
+  /** The same input schema, with parameters. */
+  | { kind: "same-input-schema" }
+  /** The same input schema, without parameters. */
+  | { kind: "no-parameters" }
+  /** Parameters alike by name (`a~b` when the names differ). */
+  | { kind: "shared-parameters"; parameters: string[] };
+
+/** A likely rename as the diff document holds it: its reasons as sentences. */
+export type LikelyRenameJson = Omit<LikelyRename, "reasons"> & { reasons: string[] };
+
 /** A removed tool that looks renamed to an added one. It still counts as a removal. */
 export interface LikelyRename {
   from: string;
@@ -71,8 +89,8 @@ export interface LikelyRename {
   same: Array<"description" | "inputSchema">;
   /** How alike they are, from 0 to 1 (names, descriptions and parameters combined). */
   score: number;
-  /** Why they were paired, as a reviewer reads it ("same words in another case style"). */
-  reasons: string[];
+  /** Why they were paired, as facts (the reports say "same words in another case style"). */
+  reasons: RenameReason[];
   /** The renamed tool compared field by field with the old one (the name left out). */
   change: Omit<ToolChange, "name">;
 }
@@ -115,18 +133,18 @@ export interface ServerDiffJson {
   identical: boolean;
   added: string[];
   removed: string[];
-  renames: LikelyRename[];
+  renames: LikelyRenameJson[];
   /** Present when likely renames were not looked for (past the `rename-pairs` limit). */
   renames_not_searched?: RenamesNotSearched;
   changed: ToolChange[];
   added_capabilities: Array<{ tool: string; capabilities: EffectChange[] }>;
-  lint_new: LintFinding[];
-  lint_resolved: LintFinding[];
+  lint_new: LintFindingJson[];
+  lint_resolved: LintFindingJson[];
   server: ServerChange[];
   breaking: BreakingChangeJson[];
   scorecards?: ScorecardComparison;
   /** Prompts, resource templates and resources added, removed and changed (kinds with a change). */
-  surface?: SurfaceKindDiff[];
+  surface?: Array<Omit<SurfaceKindDiff, "renames"> & { renames?: Array<Omit<LikelyRenameJson, "change">> }>;
 }
 
 /** Everything that differs between two snapshots (A the baseline, B the candidate). */

@@ -2,9 +2,8 @@ import type { LintRuleModule, ReportedFinding } from "./rule.js";
 import type { LintFinding } from "./types.js";
 
 /**
- * Where a rule's reports go: each becomes a finding about `tool` (null for the server or an item),
- * its sentence and fix made from the rule's templates, its severity the rule's unless the check
- * graded it.
+ * Where a rule's reports go: each becomes a finding about `tool` (null for the server or an item)
+ * with its message id and facts, its severity the rule's unless the check graded it.
  */
 export function findingSink(
   rule: LintRuleModule,
@@ -12,15 +11,14 @@ export function findingSink(
   out: LintFinding[],
 ): (f: ReportedFinding) => void {
   return (f) => {
-    const { message, fix } = rule.render(f.messageId, f.data);
     out.push({
       rule: rule.id,
       severity: f.severity ?? rule.severity,
       tool,
       path: f.path,
-      message,
-      fix,
+      messageId: f.messageId,
+      data: f.data,
       ...(f.args ? { args: f.args } : {}),
-    });
+    } as LintFinding);
   };
 }

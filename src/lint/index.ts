@@ -7,7 +7,20 @@ import { nameStyleMixed } from "./rules/name-style-mixed.js";
 import type { LintFinding } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
-/** Sorts findings by tool (server-wide ones first), rule, path and message: same input, same order. */
+const MODULE_BY_ID: ReadonlyMap<string, (typeof LINT_RULE_MODULES)[number]> = new Map(
+  LINT_RULE_MODULES.map((m) => [m.id, m]),
+);
+
+/**
+ * Orders two findings at one place (tool or item, rule and path) as their lines read: by the
+ * rule's key for each message, the facts in the order the line shows them.
+ */
+export function compareAtPlace(a: LintFinding, b: LintFinding): number {
+  const order = (f: LintFinding) => MODULE_BY_ID.get(f.rule)!.order(f.messageId, f.data);
+  return compareCodeUnits(order(a), order(b));
+}
+
+/** Sorts findings by tool (server-wide ones first), rule, path and line: same input, same order. */
 export function sortFindings(findings: readonly LintFinding[]): LintFinding[] {
   return [...findings].sort(
     (a, b) =>
@@ -20,14 +33,15 @@ export function sortFindings(findings: readonly LintFinding[]): LintFinding[] {
           : compareCodeUnits(a.tool, b.tool)) ||
       compareCodeUnits(a.rule, b.rule) ||
       compareCodeUnits(a.path, b.path) ||
-      compareCodeUnits(a.message, b.message),
+      compareAtPlace(a, b),
   );
 }
 
 /**
  * Lints tool definitions against the rules of {@link LINT_RULES}: pure, no I/O. Each finding has a
- * stable rule id, a severity, the tool, the JSON path inside the definition, a message, a fix and
- * the facts (`args`). Findings are sorted by tool, rule and path.
+ * stable rule id, a severity, the tool, the JSON path inside the definition, its message id and
+ * facts (`data`, which the reports put into words) and the facts a program reads (`args`).
+ * Findings are sorted by tool, rule and path.
  */
 export function lintTools(tools: readonly RawTool[]): LintFinding[] {
   const out: LintFinding[] = [];
@@ -79,5 +93,6 @@ export function lintServer(server: {
 
 export { LINT_RULES, LINT_RULE_BY_ID, lintRuleTable } from "./rules/index.js";
 export type { LintRule, LintRuleId } from "./rules/index.js";
-export type { LintFinding, Severity } from "./types.js";
+export type { LintFinding, LintFindingJson, Severity } from "./types.js";
+export type { LintFacts } from "./rules/facts.js";
 export { estimateTokens } from "./tokens.js";

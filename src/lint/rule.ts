@@ -1,8 +1,9 @@
 // The shape of a lint rule (ESLint's: `meta.messages` and `context.report({ messageId, data })`):
-// one module holds its id, severity, docs, message templates and check. A check reports the
-// message id, the path and the facts; the sentence a person reads is made from the rule's
-// template, here and nowhere else.
+// one module holds its id, severity, docs, message ids and check. A check reports the message id,
+// the path and the facts; the sentence a person reads is made from the rule id, the message id and
+// the facts in src/report/lint-messages.ts, and nowhere in the rules.
 import type { RawTool } from "../mcp/types.js";
+import type { LintFacts } from "./rules/facts.js";
 import type { Severity } from "./types.js";
 
 /** A tool being linted, and the name its findings carry. */
@@ -24,16 +25,17 @@ export interface LintRuleDocs {
   severities?: string;
 }
 
-/** One message of a rule: the sentence and the fix, each made from the finding's data. */
-export interface MessageTemplate<D> {
-  message(data: D): string;
-  fix(data: D): string;
-}
+/**
+ * The key that orders two findings of one message at one place (same tool, rule and path): the
+ * facts in the order the finding's line shows them, so that findings read in the order of their
+ * lines. Two messages of a rule that can meet at one place start with the rank of their lines.
+ */
+export type OrderKey<D> = (data: D) => string;
 
 /**
- * Reports one finding: which message, where (the JSON path inside the definition), the data the
- * sentence is made from, the facts a program reads (`args`, serialised as they are), and a
- * severity when the check grades its finding.
+ * Reports one finding: which message, where (the JSON path inside the definition), the facts its
+ * sentence is made from (`data`), the facts a program reads (`args`, serialised as they are), and
+ * a severity when the check grades its finding.
  */
 export type Report<D> = <K extends keyof D & string>(
   messageId: K,
@@ -43,7 +45,7 @@ export type Report<D> = <K extends keyof D & string>(
   severity?: Severity,
 ) => void;
 
-/** A finding as a rule reports it, before it is placed (tool, item) and put into words. */
+/** A finding as a rule reports it, before it is placed (tool, item). */
 export interface ReportedFinding {
   messageId: string;
   path: string;
@@ -57,8 +59,8 @@ export interface LintRuleModule<Id extends string = string> {
   id: Id;
   severity: Severity;
   docs: LintRuleDocs;
-  /** The message id's sentence and fix for `data`. */
-  render(messageId: string, data: unknown): { message: string; fix: string };
+  /** The key that orders two findings of the rule at one place (see {@link OrderKey}). */
+  order(messageId: string, data: unknown): string;
   /** Checks one tool. */
   check?(unit: ToolUnderLint, report: (f: ReportedFinding) => void): void;
   /**
@@ -71,20 +73,20 @@ export interface LintRuleModule<Id extends string = string> {
   ): void;
 }
 
-/** How a rule module is written: `D` maps each message id to the data its template reads. */
-export interface RuleSpec<Id extends string, D> {
+/** How a rule module is written: its facts are `LintFacts[Id]`, each message id's data. */
+export interface RuleSpec<Id extends keyof LintFacts> {
   id: Id;
   severity: Severity;
   docs: LintRuleDocs;
-  messages: { [K in keyof D]: MessageTemplate<D[K]> };
-  check?(unit: ToolUnderLint, report: Report<D>): void;
-  checkAll?(units: readonly ToolUnderLint[], reportFor: (i: number | null) => Report<D>): void;
+  /** Each message id of the rule, with the key that orders its findings at one place. */
+  messages: { [K in keyof LintFacts[Id]]: OrderKey<LintFacts[Id][K]> };
+  check?(unit: ToolUnderLint, report: Report<LintFacts[Id]>): void;
+  checkAll?(units: readonly ToolUnderLint[], reportFor: (i: number | null) => Report<LintFacts[Id]>): void;
 }
 
 /** Makes a rule module from its spec. */
-export function defineRule<Id extends string, D>(
-  spec: RuleSpec<Id, D>,
-): LintRuleModule<Id> & { messages: { [K in keyof D]: MessageTemplate<D[K]> } } {
+export function defineRule<Id extends keyof LintFacts>(spec: RuleSpec<Id>): LintRuleModule<Id> {
+  type D = LintFacts[Id];
   const toReport =
     (sink: (f: ReportedFinding) => void): Report<D> =>
     (messageId, path, data, args, severity) =>
@@ -94,17 +96,15 @@ export function defineRule<Id extends string, D>(
     id: spec.id,
     severity: spec.severity,
     docs: spec.docs,
-    messages: spec.messages,
-    render(messageId, data) {
-      const template = spec.messages[messageId as keyof D] as MessageTemplate<unknown>;
-      return { message: template.message(data), fix: template.fix(data) };
+    order(messageId, data) {
+      return (spec.messages[messageId as keyof D] as OrderKey<unknown>)(data);
     },
     ...(check ? { check: (unit, sink) => check(unit, toReport(sink)) } : {}),
     ...(checkAll ? { checkAll: (units, sinkFor) => checkAll(units, (i) => toReport(sinkFor(i))) } : {}),
   };
 }
 
-/** Quotes a short piece of untrusted text for a message (JSON quoting keeps control characters visible). */
+/** Quotes a short piece of untrusted text (JSON quoting keeps control characters visible). */
 export function quote(text: string, max = 60): string {
   const chars = Array.from(text);
   return JSON.stringify(chars.length > max ? chars.slice(0, max - 1).join("") + "…" : text);

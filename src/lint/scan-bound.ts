@@ -1,8 +1,8 @@
 // Lint scans what a server wrote, and a server may write megabytes into one description: the
 // detection of hidden characters and instructions reads at most the first `scan-kb` of each text.
 // The rest is not passed as clean: a finding says which text was scanned only in part.
-import { limitBytes, limitPhrase } from "../util/limits.js";
-import type { MessageTemplate, ReportedFinding } from "./rule.js";
+import { limitBytes } from "../util/limits.js";
+import type { ReportedFinding } from "./rule.js";
 
 /** The part of `text` lint scans: all of it, or its first `scan-kb` (never half a surrogate pair). */
 export function scanHead(text: string): string {
@@ -22,12 +22,6 @@ export interface PartlyScannedData {
   /** What it was scanned for ("hidden characters"). */
   what: string;
 }
-
-/** The message of a finding on a text scanned only in part; every detection rule has it. */
-export const PARTLY_SCANNED: MessageTemplate<PartlyScannedData> = {
-  message: (d) => `${d.where} (${d.kb} KB) was scanned for ${d.what} only up to ${limitPhrase("scan-kb")}`,
-  fix: (d) => `Shorten ${d.where}; to check all of it, raise the scan-kb limit past its size.`,
-};
 
 /**
  * The finding that `text` at `path` was scanned for `what` only in part (an error: what a model

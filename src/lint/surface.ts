@@ -8,13 +8,14 @@ import { findingSink } from "./context.js";
 import type { ReportedFinding, ToolUnderLint } from "./rule.js";
 import { descriptionInstruction } from "./rules/description-instruction.js";
 import { hiddenUnicode } from "./rules/hidden-unicode.js";
-import type { InstructionData } from "./rules/instruction-messages.js";
+import type { InstructionData } from "./rules/facts.js";
+import { compareAtPlace } from "./index.js";
 import type { LintFinding } from "./types.js";
 import { isObject } from "./walk.js";
 
 /**
  * Runs `rule` on `unit` with findings about `item`: paths are made relative to the item (`prefix`
- * added), and description-instruction's fix speaks of the item's kind (`label`).
+ * added), and description-instruction's findings name the item's kind (`label`) for their fix.
  */
 function checkItem(
   rule: typeof hiddenUnicode | typeof descriptionInstruction,
@@ -65,7 +66,7 @@ export function lintSurface(lists: SurfaceLists): LintFinding[] {
         compareCodeUnits(a.item!.key, b.item!.key) ||
         compareCodeUnits(a.rule, b.rule) ||
         compareCodeUnits(a.path, b.path) ||
-        compareCodeUnits(a.message, b.message),
+        compareAtPlace(a, b),
     );
     appendAll(out, found);
   }

@@ -4,12 +4,14 @@
 import type { BreakingChange, BreakingChangeJson, BreakingFacts } from "../diff/breaking-kinds.js";
 import type { RenamePair } from "../diff/renames.js";
 import type { BreakingKind, EffectChange } from "../diff/types.js";
+import { compareCodeUnits } from "../util/order.js";
+import { lintMessage } from "./lint-messages.js";
+import { renameReasons } from "./rename-words.js";
 import { probeSummaryReason } from "./probe-messages.js";
 
 /** A score as the reports show it: two decimals, or `-` when not graded. */
 export const score = (s: number | null): string => (s === null ? "-" : s.toFixed(2));
-const renamed = (r: RenamePair | null) =>
-  r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : "";
+const renamed = (r: RenamePair | null) => (r ? ` (likely renamed to '${r.to}': ${renameReasons(r)})` : "");
 const canDo = (c: EffectChange) => `${c.capability}${c.sources.length ? ` (${c.sources.join("; ")})` : ""}`;
 
 interface KindWords<F> {
@@ -22,8 +24,7 @@ interface KindWords<F> {
 export const BREAKING_MESSAGES: { readonly [K in BreakingKind]: KindWords<BreakingFacts[K]> } = {
   "tool-removed": {
     summary: "A tool was removed.",
-    reason: ({ renamedTo: r }) =>
-      `tool removed${r ? ` (likely renamed to '${r.to}': ${r.reasons.join("; ")})` : ""}`,
+    reason: ({ renamedTo }) => `tool removed${renamed(renamedTo)}`,
   },
   "parameter-removed": {
     summary: "A parameter was removed.",
@@ -44,7 +45,7 @@ export const BREAKING_MESSAGES: { readonly [K in BreakingKind]: KindWords<Breaki
   },
   "lint-error-added": {
     summary: "A new lint error.",
-    reason: ({ rule, message }) => `new lint error: ${message} (${rule})`,
+    reason: ({ finding }) => `new lint error: ${lintMessage(finding)} (${finding.rule})`,
   },
   "grade-lowered": {
     summary: "The scorecard grade went down.",
@@ -80,6 +81,27 @@ export const BREAKING_MESSAGES: { readonly [K in BreakingKind]: KindWords<Breaki
 /** The sentence of a breaking change, made from its kind and facts (not escaped). */
 export function formatBreaking(b: BreakingChange): string {
   return (BREAKING_MESSAGES[b.kind].reason as (f: unknown) => string)(b.args);
+}
+
+/**
+ * A diff's breaking changes in the order the reports list them: as the diff orders them, with the
+ * new lint errors of each subject by their lines (the diff has their facts, not their sentences).
+ */
+export function breakingInOrder(list: readonly BreakingChange[]): BreakingChange[] {
+  const out = [...list];
+  for (let start = 0; start < out.length;) {
+    let end = start + 1;
+    if (out[start]!.kind === "lint-error-added")
+      while (end < out.length && out[end]!.kind === "lint-error-added" && out[end]!.tool === out[start]!.tool)
+        end++;
+    if (end - start > 1) {
+      const lines = out.slice(start, end).map((b) => ({ b, line: formatBreaking(b) }));
+      lines.sort((x, y) => compareCodeUnits(x.line, y.line));
+      out.splice(start, end - start, ...lines.map((x) => x.b));
+    }
+    start = end;
+  }
+  return out;
 }
 
 /** The document form of a breaking change: where it is and its sentence, keys in the document's order. */

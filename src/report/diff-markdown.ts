@@ -1,5 +1,5 @@
 import { diffFails } from "../diff/diff.js";
-import { formatBreaking, score } from "./breaking.js";
+import { breakingInOrder, formatBreaking, score } from "./breaking.js";
 import type { DiffFailOn, ServerDiff } from "../diff/types.js";
 import { escapeLine } from "../util/unicode.js";
 import {
@@ -51,9 +51,7 @@ export function renderDiffMarkdown(
       );
     for (const n of d.removed) {
       const r = renamed.get(n);
-      out.push(
-        `| removed | ${mdText(n)} | ${r ? `${mdText(renameHint(r).replace(/^likely renamed/, `likely renamed to ${r.to}`))}` : ""} |`,
-      );
+      out.push(`| removed | ${mdText(n)} | ${r ? mdText(renameHint(r, r.to)) : ""} |`);
     }
     for (const c of d.changed) {
       const what = [c.fields.map(mdText).join(", "), ...c.capabilities.map((x) => mdText(effectLine(x)))];
@@ -69,9 +67,7 @@ export function renderDiffMarkdown(
       const renamed = new Map((s.renames ?? []).map((r) => [r.from, r]));
       for (const k of s.removed) {
         const r = renamed.get(k);
-        out.push(
-          `| removed | ${name(k)} |${r ? ` ${mdText(renameHint(r).replace(/^likely renamed/, `likely renamed to ${r.to}`))}` : ""} |`,
-        );
+        out.push(`| removed | ${name(k)} |${r ? ` ${mdText(renameHint(r, r.to))}` : ""} |`);
       }
       for (const c of s.changed)
         out.push(`| changed | ${name(c.key)} | ${c.fields.map(mdText).join(", ")} |`);
@@ -80,7 +76,8 @@ export function renderDiffMarkdown(
   }
   if (d.breaking.length > 0) {
     out.push(`### Breaking changes (${d.breaking.length})`, "");
-    for (const b of d.breaking) out.push(`- ${mdText(subjectOf(b, "server"))}: ${mdText(formatBreaking(b))}`);
+    for (const b of breakingInOrder(d.breaking))
+      out.push(`- ${mdText(subjectOf(b, "server"))}: ${mdText(formatBreaking(b))}`);
     out.push("");
   }
   if (d.lintNew.length + d.lintResolved.length > 0) {

@@ -1,5 +1,5 @@
 import type { ScorecardComparison } from "../diff/scorecards.js";
-import { formatBreaking, score } from "./breaking.js";
+import { breakingInOrder, formatBreaking, score } from "./breaking.js";
 import { probeSummaryReason as reasonOf } from "./probe-messages.js";
 import type {
   EffectChange,
@@ -11,6 +11,8 @@ import type {
 } from "../diff/types.js";
 import { diffFails } from "../diff/diff.js";
 import type { LintFinding } from "../lint/types.js";
+import { lintMessage } from "./lint-messages.js";
+import { renameReason } from "./rename-words.js";
 import { limitPhrase } from "../util/limits.js";
 import { escapeLine } from "../util/unicode.js";
 import { renderFieldDiff } from "./field-diff.js";
@@ -90,8 +92,9 @@ export function differenceCount(d: ServerDiff): number {
 }
 
 /** `likely renamed, 63%: names 75% alike; shared parameters: code`, escaped. */
-export function renameHint(r: Pick<LikelyRename, "score" | "reasons">): string {
-  return `likely renamed, ${Math.round(r.score * 100)}%: ${r.reasons.map(escapeLine).join("; ")}`;
+export function renameHint(r: Pick<LikelyRename, "score" | "reasons">, to?: string): string {
+  const reasons = r.reasons.map((x) => escapeLine(renameReason(x))).join("; ");
+  return `likely renamed${to === undefined ? "" : ` to ${to}`}, ${Math.round(r.score * 100)}%: ${reasons}`;
 }
 
 /** `+delete (name verb 'delete'; …)`, escaped; an unknown capability says why. */
@@ -104,7 +107,7 @@ export function effectLine(c: EffectChange): string {
 /** `lint warning TOOL: message (rule)`, escaped, without its sign. */
 export function lintLine(f: LintFinding): string {
   const where = f.tool === null && !f.item ? "" : ` ${escapeLine(subjectOf(f))}`;
-  return `lint ${f.severity}${where}: ${escapeLine(f.message)} (${f.rule})`;
+  return `lint ${f.severity}${where}: ${escapeLine(lintMessage(f))} (${f.rule})`;
 }
 
 const shown = (v: string | null) => (v === null ? "(none)" : escapeLine(v));
@@ -192,7 +195,7 @@ export function renderDiff(d: ServerDiff, opts: DiffRenderOptions = {}): string 
   if (d.scorecards) lines.push("", ...renderScorecards(d.scorecards, st));
   if (d.breaking.length > 0) {
     lines.push("", st.bold(st.red(`Breaking changes (${d.breaking.length}):`)));
-    for (const b of d.breaking)
+    for (const b of breakingInOrder(d.breaking))
       lines.push(`  ${escapeLine(subjectOf(b, "server"))}: ${escapeLine(formatBreaking(b))}`);
   }
   lines.push(verdictLine(d, failOn, st));

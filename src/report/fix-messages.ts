@@ -2,6 +2,7 @@
 // facts. The scorecard reports the kind and the facts; its sentences are made here.
 import type { Fix, FixFacts, FixJson, FixKind } from "../score/fix-kinds.js";
 import type { ProbeId } from "../score/types.js";
+import { formatLintFinding, lintMessage } from "./lint-messages.js";
 import { probeReason } from "./probe-messages.js";
 
 interface FixWords<F> {
@@ -76,7 +77,10 @@ export const FIX_MESSAGES: { readonly [K in FixKind]: FixWords<FixFacts[K]> } = 
     fix: () =>
       "Check arguments against the input schema and answer invalid ones with an error result (isError: true) that names the argument and what is wrong.",
   },
-  lint: { issue: ({ message }) => message, fix: ({ fix }) => fix },
+  lint: {
+    issue: ({ finding }) => lintMessage(finding),
+    fix: ({ finding }) => formatLintFinding(finding).fix,
+  },
   probe: {
     issue: ({ said }) => probeReason(said),
     fix: ({ probe }) => PROBE_FIX[probe],

@@ -1,4 +1,5 @@
-import type { LintFinding, Severity } from "../lint/types.js";
+import type { LintFinding, LintFindingJson, Severity } from "../lint/types.js";
+import { formatLintFinding } from "./lint-messages.js";
 import { toPrettyJson } from "../util/fs.js";
 
 /** The `kind` of a lint report file. */
@@ -20,9 +21,13 @@ export interface LintReport {
   /** True when there is no error finding (the command exits 0). */
   ok: boolean;
   counts: LintCounts;
-  /** The findings, each with its `args` (`{}` when it has none). */
-  findings: Array<Required<Omit<LintFinding, "item">> & Pick<LintFinding, "item">>;
+  /** The findings, each with its sentence, its fix and its `args` (`{}` when it has none). */
+  findings: LintReportFinding[];
 }
+
+/** A finding as the lint report holds it: the item it is about after the tool, `args` always. */
+export type LintReportFinding = Omit<LintFindingJson, "args" | "item"> &
+  Pick<LintFindingJson, "item"> & { args: Record<string, unknown> };
 
 /** Counts findings by severity. */
 export function countFindings(findings: readonly LintFinding[]): LintCounts {
@@ -51,8 +56,7 @@ export function buildLintReport(
       tool: f.tool,
       ...(f.item ? { item: f.item } : {}),
       path: f.path,
-      message: f.message,
-      fix: f.fix,
+      ...formatLintFinding(f),
       args: f.args ?? {},
     })),
   };

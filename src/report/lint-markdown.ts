@@ -1,4 +1,5 @@
 import type { LintFinding } from "../lint/types.js";
+import { formatLintFinding, lintMessage } from "./lint-messages.js";
 import { lintSummaryLine, serverTitle } from "./lint.js";
 import { mdText } from "./markdown.js";
 import { subjectOf } from "./surface-label.js";
@@ -24,7 +25,7 @@ export function renderLintMarkdown(
       // A long path shortened for people; the JSON report keeps it whole.
       const path = f.path ? mdText(shortPath(f.path)) : "";
       out.push(
-        `| ${f.severity} | \`${f.rule}\` | ${tool} | ${path} | ${mdText(f.message)} | ${mdText(f.fix)} |`,
+        `| ${f.severity} | \`${f.rule}\` | ${tool} | ${path} | ${mdText(lintMessage(f))} | ${mdText(formatLintFinding(f).fix)} |`,
       );
     }
     out.push("");

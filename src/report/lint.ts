@@ -1,4 +1,5 @@
 import type { LintFinding, Severity } from "../lint/types.js";
+import { formatLintFinding } from "./lint-messages.js";
 import { escapeLine } from "../util/unicode.js";
 import { countFindings, type LintCounts } from "./lint-json.js";
 import type { Style } from "./style.js";
@@ -71,17 +72,18 @@ export function renderLintConsole(
     for (const rule of summarized) {
       const these = group.filter((f) => f.rule === rule);
       out.push(`  ${paint[severity](rule)}  ${summaryOf(these)}`);
-      out.push(`    ${style.dim("fix:")} ${escapeLine(these[0]!.fix)}`);
+      out.push(`    ${style.dim("fix:")} ${escapeLine(formatLintFinding(these[0]!).fix)}`);
     }
     for (const f of group.filter((x) => !summarized.has(x.rule))) {
       // A path is shown once: a nested one not here when the message starts with it (shortened if long).
+      const { message, fix } = formatLintFinding(f);
       const path = escapeLine(shortPath(f.path));
-      const named = path.includes(".") && escapeLine(f.message).startsWith(`${path} `);
+      const named = path.includes(".") && escapeLine(message).startsWith(`${path} `);
       const shown = f.path && !named;
       const where = [escapeLine(subjectOf(f)), ...(shown ? [style.dim(path)] : [])];
       out.push(`  ${paint[severity](f.rule)}  ${where.join("  ")}`);
-      out.push(`    ${escapeLine(f.message)}`);
-      out.push(`    ${style.dim("fix:")} ${escapeLine(f.fix)}`);
+      out.push(`    ${escapeLine(message)}`);
+      out.push(`    ${style.dim("fix:")} ${escapeLine(fix)}`);
     }
   }
   if (findings.length === 0) out.push("", style.green("No findings."));

@@ -1,9 +1,10 @@
 // The SARIF logs of mcp lint, mcp verify-pin and mcp diff: each command's findings mapped onto
 // the generic builder in sarif.ts, with the rule catalogue a reviewer reads in code scanning.
 import type { BreakingKind, ServerDiff } from "../diff/types.js";
-import { BREAKING_MESSAGES, formatBreaking } from "./breaking.js";
+import { BREAKING_MESSAGES, breakingInOrder, formatBreaking } from "./breaking.js";
 import { LINT_RULES } from "../lint/index.js";
 import type { LintFinding } from "../lint/types.js";
+import { formatLintFinding, lintMessage } from "./lint-messages.js";
 import { PIN_RULES, PIN_SEVERITY, type PinReport, type PinRule } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";
 import { pinMessage } from "./pin.js";
@@ -190,7 +191,7 @@ export function lintSarif(
     findings: findings.map((f) => ({
       ruleId: f.rule,
       severity: f.severity,
-      message: `${sentence(escapeLine(f.message))} Fix: ${escapeLine(f.fix)}`,
+      message: `${sentence(escapeLine(lintMessage(f)))} Fix: ${escapeLine(formatLintFinding(f).fix)}`,
       tool: f.tool,
       ...(f.item ? { item: f.item } : {}),
       path: f.path,
@@ -226,7 +227,7 @@ function surfaceSarif(d: ServerDiff): SarifFinding[] {
 export function diffSarif(d: ServerDiff, version: string, artifact?: SarifArtifact): SarifLog {
   const breakingTools = new Set(d.breaking.map((b) => b.tool));
   const findings: SarifFinding[] = [
-    ...d.breaking.map((b): SarifFinding => ({
+    ...breakingInOrder(d.breaking).map((b): SarifFinding => ({
       ruleId: `diff-${b.kind}`,
       severity: "error",
       message: escapeLine(

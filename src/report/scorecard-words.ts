@@ -3,12 +3,26 @@
 // report that carries them. The scorecard itself holds only the facts.
 import type { NotGraded } from "../score/not-graded.js";
 import type { SkipFacts } from "../score/plan.js";
+import type { UnsafeArguments } from "../score/safety.js";
 import type { ProbeJson, ProbeResult, Scorecard, ScorecardJson, ToolScore } from "../score/types.js";
 import { fixJson } from "./fix-messages.js";
+import { lintFindingJson } from "./lint-messages.js";
 import { probeReason } from "./probe-messages.js";
 
 const WITHOUT_WRITES = "not called without --allow-writes";
 const WITHOUT_NETWORK = "not called with --no-network";
+
+/** Why a read tool's arguments would still change something, in words. */
+function unsafeArgumentsWords(u: UnsafeArguments): string {
+  switch (u.kind) {
+    case "described-change":
+      return `its description says it changes something ('${u.said}')`;
+    case "write-values":
+      return `required '${u.parameter}' takes only write, delete or exec values (${u.values.map((v) => `'${v}'`).join(", ")})`;
+    case "destination":
+      return `required '${u.parameter}' says where to write ('${u.said}')`;
+  }
+}
 
 /** What a skip says before what it was not called without (or the whole sentence, when it says nothing of that). */
 export function skipCause(s: SkipFacts): string {
@@ -24,7 +38,7 @@ export function skipCause(s: SkipFacts): string {
         )
         .join("; ");
     case "unsafe-arguments":
-      return s.says;
+      return unsafeArgumentsWords(s.says);
     case "network":
       return `reaches the network${s.sources.length ? ` (${s.sources.join(", ")})` : ""}`;
     case "writes-only":
@@ -181,7 +195,7 @@ export function scorecardJson(card: Scorecard): ScorecardJson {
     ...head,
     tools: tools.map(toolJson),
     calls: rest.calls,
-    lint: rest.lint,
+    lint: rest.lint.map(lintFindingJson),
     probes: probes.map(probeJson),
     fixes: fixes.map(fixJson),
   };

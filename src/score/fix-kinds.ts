@@ -1,6 +1,7 @@
 // The kinds of "Top issues to fix" as data: each kind's facts and where it comes from. A fix is
 // built here from its kind and facts; its issue and its fix are made from them by the reports
 // (src/report/fix-messages.ts), so a fix hint always matches the cause the facts name.
+import type { LintFinding } from "../lint/types.js";
 import type { ProbeSaid } from "./probe-messages.js";
 import type { ProbeId } from "./types.js";
 
@@ -21,7 +22,8 @@ export interface FixFacts {
   "valid-input-refused": { failed: number; total: number; detail: string; unproven: boolean };
   "output-invalid": { detail: string };
   "edge-accepted": { cases: number; detail: string };
-  lint: { rule: string; message: string; fix: string };
+  /** The lint finding, whose sentence and fix are the issue and the fix. */
+  lint: { finding: LintFinding };
   /** The probe, and what it said. */
   probe: { probe: ProbeId; said: ProbeSaid };
 }
@@ -41,7 +43,7 @@ const FIX_SOURCE: { readonly [K in FixKind]: (facts: FixFacts[K]) => string } = 
   "valid-input-refused": () => "call:happy",
   "output-invalid": () => "call:output",
   "edge-accepted": () => "call:edge",
-  lint: ({ rule }) => `lint:${rule}`,
+  lint: ({ finding }) => `lint:${finding.rule}`,
   probe: ({ probe }) => `probe:${probe}`,
 };
 

@@ -134,11 +134,7 @@ export function collectFixes(
   for (const f of lint)
     push(
       f.severity === "error" ? 3 : f.severity === "warning" ? 7 : 9,
-      fixOf(
-        "lint",
-        { tool: f.tool, severity: f.severity, blocking: f.severity === "error" },
-        { rule: f.rule, message: f.message, fix: f.fix },
-      ),
+      fixOf("lint", { tool: f.tool, severity: f.severity, blocking: f.severity === "error" }, { finding: f }),
     );
   for (const p of probes.filter((p) => p.status === "fail")) {
     const high = p.confidence === "high";

@@ -5,7 +5,7 @@ import { generateArguments } from "./generate.js";
 import { Prng } from "./prng.js";
 import { isObject } from "./schema.js";
 import { NotChecked, compileSchema } from "./validate.js";
-import { unsafeArguments } from "./safety.js";
+import { unsafeArguments, type UnsafeArguments } from "./safety.js";
 import { ownValue, setOwn } from "../util/json.js";
 import { scanHeaderDeclarations } from "../schema/x-mcp-header.js";
 import { networkRefsIn } from "../schema/ref.js";
@@ -56,7 +56,7 @@ export type SkipFacts =
   /** Its capabilities may write, delete or execute, or are unknown (the unsafe ones, with sources). */
   | { rule: "unsafe-effects"; effects: EffectFinding[] }
   /** A read tool whose arguments would still change something: what its definition says. */
-  | { rule: "unsafe-arguments"; says: string }
+  | { rule: "unsafe-arguments"; says: UnsafeArguments }
   /** It reaches the network and the run is `--no-network`. */
   | { rule: "network"; sources: string[] }
   /** Only write, delete or exec values fit its arguments. */

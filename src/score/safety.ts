@@ -65,6 +65,15 @@ function requiredOnlyWrites(s: Schema, root: unknown): boolean {
 const DESTINATION =
   /\b(?:(?:save|saved|write|written) (?:to|as|into)|(?:file ?name|path|file) to (?:save|write)|destination|overwrit\w*|output (?:file|path|dir\w*|folder|location))\b/i;
 
+/** Why a read tool's arguments would still change something, as facts (the reports word them). */
+export type UnsafeArguments =
+  /** Its description says it sets, changes, writes, deletes or runs something (`said`). */
+  | { kind: "described-change"; said: string }
+  /** A required parameter takes only write, delete or exec values. */
+  | { kind: "write-values"; parameter: string; values: string[] }
+  /** A required parameter's description says where to write (`said`). */
+  | { kind: "destination"; parameter: string; said: string };
+
 /**
  * Why a tool that its capabilities let through is still not called without --allow-writes, or
  * null. A description that says the tool sets, changes, writes, deletes or runs something outranks
@@ -72,9 +81,9 @@ const DESTINATION =
  * not a field to sort or filter by) or names where to write (its description says so) cannot be
  * filled harmlessly.
  */
-export function unsafeArguments(tool: RawTool): string | null {
+export function unsafeArguments(tool: RawTool): UnsafeArguments | null {
   const said = describedChange(tool.description);
-  if (said) return `its description says it changes something ('${said}')`;
+  if (said) return { kind: "described-change", said };
   const root = isObject(tool.inputSchema) ? tool.inputSchema : {};
   const props = isObject(root.properties) ? root.properties : {};
   const required = Array.isArray(root.required) ? root.required.filter((r) => typeof r === "string") : [];
@@ -82,11 +91,9 @@ export function unsafeArguments(tool: RawTool): string | null {
     if (!Object.hasOwn(props, name)) continue;
     const s = deref(props[name], root);
     if (!sortsOrFilters(name, s) && requiredOnlyWrites(s, root))
-      return `required '${name}' takes only write, delete or exec values (${writeModes(s, root)
-        .map((v) => `'${v}'`)
-        .join(", ")})`;
+      return { kind: "write-values", parameter: name, values: writeModes(s, root) };
     const m = typeof s.description === "string" ? DESTINATION.exec(s.description) : null;
-    if (m) return `required '${name}' says where to write ('${m[0]}')`;
+    if (m) return { kind: "destination", parameter: name, said: m[0] };
   }
   return null;
 }

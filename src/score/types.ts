@@ -2,7 +2,7 @@ import type { ProbeSaid } from "./probe-messages.js";
 import type { Fix, FixJson } from "./fix-kinds.js";
 import type { NotGraded } from "./not-graded.js";
 import type { SkipFacts } from "./plan.js";
-import type { LintFinding } from "../lint/types.js";
+import type { LintFinding, LintFindingJson } from "../lint/types.js";
 import type { Effect } from "../pin/effects.js";
 
 /** The `kind` of a scorecard report. */
@@ -182,10 +182,14 @@ export interface ProbeJson {
 }
 
 /** The JSON report of `mcp test` (`--report json`): a scorecard with its sentences. */
-export type ScorecardJson = Omit<Scorecard, "not_graded" | "coverage" | "tools" | "probes" | "fixes"> & {
+export type ScorecardJson = Omit<
+  Scorecard,
+  "not_graded" | "coverage" | "tools" | "lint" | "probes" | "fixes"
+> & {
   not_graded_reason: string | null;
   coverage: { called: number; total: number; skipped: Array<{ tool: string; reason: string }> };
   tools: ToolScoreJson[];
+  lint: LintFindingJson[];
   probes: ProbeJson[];
   fixes: FixJson[];
 };

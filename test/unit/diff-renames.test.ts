@@ -16,6 +16,7 @@ import { setLimits } from "../../src/util/limits.js";
 import { snapshotOf } from "../support/snapshot.js";
 import { diffJson } from "../../src/report/diff-json.js";
 import { formatBreaking } from "../../src/report/breaking.js";
+import { renameReason } from "../../src/report/rename-words.js";
 
 const REAL = join(import.meta.dirname, "..", "fixtures", "real");
 const real = (server: string, name: string): RawTool =>
@@ -122,9 +123,12 @@ test("every real rename is paired, one to one, when all of them happen at once",
   for (const p of pairs)
     assert.ok(p.reasons.length > 0 && p.score >= 0.45 && p.score <= 1, JSON.stringify(p));
   const byFrom = new Map(pairs.map((p) => [p.from, p]));
-  assert.deepEqual(byFrom.get("tavily-search")!.reasons.slice(0, 1), ["same words in another case style"]);
-  assert.ok(byFrom.get("add")!.reasons.includes("same inputSchema"));
-  assert.ok(byFrom.get("printEnv")!.reasons.some((r) => /^descriptions \d+% alike$/.test(r)));
+  // The reasons are facts; the reports put them into words.
+  assert.deepEqual(byFrom.get("tavily-search")!.reasons.slice(0, 1), [{ kind: "same-words" }]);
+  const words = (from: string) => byFrom.get(from)!.reasons.map(renameReason);
+  assert.deepEqual(words("tavily-search").slice(0, 1), ["same words in another case style"]);
+  assert.ok(words("add").includes("same inputSchema"));
+  assert.ok(words("printEnv").some((r) => /^descriptions \d+% alike$/.test(r)));
 });
 
 test("each real rename is paired on its own too", () => {
@@ -261,7 +265,7 @@ test("prompts and resource templates renamed are paired by the same evidence as 
   );
   const prompts = d.surface.find((s) => s.kind === "prompt")!;
   assert.deepEqual(
-    prompts.renames?.map((r) => [r.from, r.to, r.reasons]),
+    prompts.renames?.map((r) => [r.from, r.to, r.reasons.map(renameReason)]),
     [
       [
         "resource_prompt",

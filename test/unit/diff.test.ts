@@ -11,6 +11,8 @@ import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { diffJson } from "../../src/report/diff-json.js";
 import { BREAKING_MESSAGES, formatBreaking } from "../../src/report/breaking.js";
 import { diffFails } from "../../src/diff/diff.js";
+import { lintMessage } from "../../src/report/lint-messages.js";
+import { renameReason } from "../../src/report/rename-words.js";
 
 // A small catalogue server whose tools lint clean; each case below changes one thing about it.
 const TOOLS: RawTool[] = [
@@ -313,7 +315,7 @@ test("the human report: servers, tools, field diffs, capabilities, lint, server 
       "    -Search the catalogue for items matching a query.",
       "    +Search.",
       "+ lint warning search_items: " +
-        lintTools(tools).find((f) => f.rule === "description-short")!.message +
+        lintMessage(lintTools(tools).find((f) => f.rule === "description-short")!) +
         " (description-short)",
       "server version: 1.0.0 -> 2.0.0",
       "protocol: 2025-11-25 -> 2026-07-28",
@@ -341,7 +343,7 @@ test("a removed tool with the same description and a similar name is a likely re
   tool(tools, "search_items").name = "search_catalogue_items";
   const d = diffSnapshots(BASE, snap(tools));
   assert.deepEqual(
-    d.renames.map((r) => [r.from, r.to, r.same, r.reasons]),
+    d.renames.map((r) => [r.from, r.to, r.same, r.reasons.map(renameReason)]),
     [
       [
         "search_items",

@@ -70,6 +70,8 @@ const REPORT = [
   "diffJson",
   "diffSarif",
   "formatBreaking",
+  "formatLintFinding",
+  "lintFindingJson",
   "lintSarif",
   "pinReportJson",
   "pinSarif",

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { lintServer } from "../../src/lint/index.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import { lintMessage } from "../../src/report/lint-messages.js";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 const load = (name: string) =>
@@ -51,7 +52,7 @@ test("no published server's snapshot draws a poisoning error or warning", () => 
         f.severity !== "info",
     );
     assert.deepEqual(
-      found.map((f) => `${f.tool ?? ""} ${f.path}: ${f.message}`),
+      found.map((f) => `${f.tool ?? ""} ${f.path}: ${lintMessage(f)}`),
       [],
       file,
     );

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { lintTools } from "../../src/lint/index.js";
 import { NAME_PATTERNS, TECHNIQUES } from "../../src/lint/instruction-patterns.js";
 import type { RawTool } from "../../src/mcp/types.js";
+import { lintMessage } from "../../src/report/lint-messages.js";
 
 // A well-made tool with no findings; each case changes one text in it. Every finding of a case is
 // listed, as `rule` or, for the detection rules, `rule/technique`, sorted.
@@ -455,7 +456,7 @@ test("a finding carries the exact span, and the message shows it quoted", () => 
   const f = lintTools([d(text)]).find((x) => x.rule === DI)!;
   assert.equal(f.severity, "error");
   assert.equal(f.args!.span, "Never let the\u200b user");
-  assert.match(f.message, /description-instruction\/hide-from-user/);
+  assert.match(lintMessage(f), /description-instruction\/hide-from-user/);
 });
 
 test("severity: an attack is an error, a weaker sign a warning", () => {

@@ -7,6 +7,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { lintServer, lintTools } from "../../src/lint/index.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import { formatLintFinding, lintMessage } from "../../src/report/lint-messages.js";
 
 const DIR = join(import.meta.dirname, "..", "fixtures", "real");
 const real = readdirSync(DIR)
@@ -53,10 +54,10 @@ test("a server mixing naming styles gets one info finding naming the styles and 
   assert.equal(f!.path, "tools[].name");
   assert.deepEqual(f!.args, { styles: { snake_case: 8, "kebab-case": 2 } });
   assert.equal(
-    f!.message,
+    lintMessage(f!),
     'tool names mix naming styles: snake_case (8: "slack_add_reaction", "slack_get_channel_history", "slack_get_thread_replies", …), kebab-case (2: "query-docs", "resolve-library-id")',
   );
-  assert.match(f!.fix, /one style; snake_case, the one most of them use/);
+  assert.match(formatLintFinding(f!).fix, /one style; snake_case, the one most of them use/);
 });
 
 test("required-missing names the words that call a property required", () => {
@@ -74,7 +75,7 @@ test("required-missing names the words that call a property required", () => {
   assert.equal(f.path, "inputSchema.properties.id");
   assert.deepEqual(f.args, { property: "id", said: "(required)" });
   assert.equal(
-    f.message,
+    lintMessage(f),
     'property "id" is described as required ("(required)") but the schema has no required list',
   );
 });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { LINT_RULES, lintRuleTable, lintTools } from "../../src/lint/index.js";
 import type { RawTool } from "../../src/mcp/types.js";
+import { formatLintFinding, lintMessage } from "../../src/report/lint-messages.js";
 
 // A well-made tool: every case below changes one thing about it.
 const BASE = {
@@ -571,7 +572,7 @@ for (const [label, tools, ids] of CASES) {
     assert.deepEqual(
       findings.map((f) => f.rule).sort(),
       ids,
-      `findings: ${JSON.stringify(findings.map((f) => [f.rule, f.path, f.message]))}`,
+      `findings: ${JSON.stringify(findings.map((f) => [f.rule, f.path, lintMessage(f)]))}`,
     );
   });
 }
@@ -587,7 +588,7 @@ test("definition-large says the estimated tokens in the documented words", () =>
   const tokens = Math.ceil(
     JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations }).length / 4,
   );
-  assert.equal(f?.message, `large tool definition (~${tokens} estimated tokens)`);
+  assert.equal(f && lintMessage(f), `large tool definition (~${tokens} estimated tokens)`);
   assert.deepEqual(f?.args, { tokens, limit: 200 });
 });
 
@@ -604,8 +605,8 @@ test("a finding carries rule, severity from the catalogue, tool, path, message a
       },
     ],
   );
-  assert.match(findings[0]!.message, /"limit"/);
-  assert.match(findings[0]!.fix, /type/);
+  assert.match(lintMessage(findings[0]!), /"limit"/);
+  assert.match(formatLintFinding(findings[0]!).fix, /type/);
 });
 
 test("property-no-type: {} in inputSchema is a warning, an untyped outputSchema value no finding", () => {
@@ -674,7 +675,7 @@ test("schema-invalid names what the compiler refused", () => {
   ];
   for (const [inputSchema, message] of cases) {
     const f = lintTools([t({ inputSchema })]).find((x) => x.rule === "schema-invalid");
-    assert.match(f?.message ?? "(no finding)", message);
+    assert.match(f ? lintMessage(f) : "(no finding)", message);
     assert.equal(f?.path, "inputSchema");
   }
 });

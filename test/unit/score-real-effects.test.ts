@@ -11,6 +11,13 @@ import { describedChange, placeToWrite, sortsOrFilters } from "../../src/pin/eff
 import { deriveEffects } from "../../src/pin/effects.js";
 import { planCalls } from "../../src/score/plan.js";
 import { unsafeArguments } from "../../src/score/safety.js";
+import { skipCause } from "../../src/report/scorecard-words.js";
+
+// What a skip for unsafe arguments says: the facts unsafeArguments finds, in the scorecard's words.
+const said = (t: Parameters<typeof unsafeArguments>[0]): string | null => {
+  const says = unsafeArguments(t);
+  return says && skipCause({ rule: "unsafe-arguments", says });
+};
 import { skipNote } from "../../src/report/scorecard-words.js";
 
 const DIR = join(import.meta.dirname, "..", "fixtures", "real", "tools");
@@ -69,7 +76,7 @@ test("mongodb find and aggregate: running a query reads, so they are called", ()
   // Running what is not a query still changes something.
   assert.equal(describedChange("Runs the migration script"), "Runs the migration script");
   for (const name of ["find", "aggregate", "count"])
-    assert.equal(unsafeArguments(tool("mongodb.json", name)), null, name);
+    assert.equal(said(tool("mongodb.json", name)), null, name);
   const called = plan("mongodb.json");
   assert.match(called.find!, /^called \d+$/);
   assert.match(called.aggregate!, /^called \d+$/);
@@ -90,9 +97,9 @@ test("gitlab: enum values of fields to sort or filter by are not write modes", (
   assert.deepEqual(conflicts, []);
   // Required or not, such a field does not keep a read tool from being called.
   const required = { ...lm, inputSchema: { ...(lm.inputSchema as object), required: ["order_by"] } };
-  assert.equal(unsafeArguments(required), null);
+  assert.equal(said(required), null);
   assert.equal(
-    unsafeArguments({
+    said({
       name: "t",
       inputSchema: { type: "object", properties: { action: { enum: ["set"] } }, required: ["action"] },
     }),

@@ -120,7 +120,7 @@ test("a skip is facts: the JSON gives the whole reason, the console the cause un
       "may delete; capabilities unknown",
     ],
     [
-      { rule: "unsafe-arguments", says: "required 'mode' takes only write, delete or exec values ('apply')" },
+      { rule: "unsafe-arguments", says: { kind: "write-values", parameter: "mode", values: ["apply"] } },
       "required 'mode' takes only write, delete or exec values ('apply'): not called without --allow-writes",
       "may write",
     ],

@@ -9,6 +9,7 @@ import { runScorecard } from "../../src/score/run.js";
 import { ToolscoreError } from "../../src/util/errors.js";
 import { formatFix } from "../../src/report/fix-messages.js";
 import { scorecardJson } from "../../src/report/scorecard-words.js";
+import type { LintFinding } from "../../src/lint/types.js";
 
 const snap = (tools: RawTool[]) =>
   ServerSnapshot.of({
@@ -65,13 +66,13 @@ test("grades: A >= 0.90, B >= 0.80, C >= 0.70, D >= 0.60, else F", () => {
 test("score weights: 0.6/0.2/0.2, and 0.5/0.15/0.15/0.2 with probes; lint score per SPEC", () => {
   assert.equal(scoreOf({ happy: 0.5, edge: 1, lint: 1 }), 0.7);
   assert.equal(scoreOf({ happy: 1, edge: 0.5, lint: 0.5, probes: 0 }), 0.65);
-  const f = (severity: "error" | "warning") => ({
-    rule: "r",
+  const f = (severity: "error" | "warning"): LintFinding => ({
+    rule: "enum-empty",
     severity,
     tool: "t",
     path: "",
-    message: "",
-    fix: "",
+    messageId: "empty",
+    data: {},
   });
   assert.equal(lintRate([f("error"), f("warning")], 2), 1 - 0.35 / 2);
   assert.equal(lintRate([f("error"), f("error"), f("error"), f("error"), f("error")], 1), 0);

@@ -5,6 +5,13 @@ import { describedChange, isWriteModeValue, writeLikeParameter } from "../../src
 import { generateArguments } from "../../src/score/generate.js";
 import { Prng } from "../../src/score/prng.js";
 import { unsafeArguments } from "../../src/score/safety.js";
+import { skipCause } from "../../src/report/scorecard-words.js";
+
+// What a skip for unsafe arguments says: the facts unsafeArguments finds, in the scorecard's words.
+const said = (t: Parameters<typeof unsafeArguments>[0]): string | null => {
+  const says = unsafeArguments(t);
+  return says && skipCause({ rule: "unsafe-arguments", says });
+};
 import { runs } from "../support/runs.js";
 
 test("describedChange: a description that says the tool sets, writes, deletes or runs something", () => {
@@ -56,27 +63,34 @@ test("unsafeArguments: the reasons a read tool is still not called", () => {
     annotations: { readOnlyHint: true },
   });
   assert.equal(
-    unsafeArguments(tool("List, get, or set the current context.", {}, [])),
+    said(tool("List, get, or set the current context.", {}, [])),
     "its description says it changes something ('set the current context')",
   );
   assert.equal(
-    unsafeArguments(tool("Show a plan.", { mode: { enum: ["apply", "destroy"] } }, ["mode"])),
+    said(tool("Show a plan.", { mode: { enum: ["apply", "destroy"] } }, ["mode"])),
     "required 'mode' takes only write, delete or exec values ('apply', 'destroy')",
   );
   assert.equal(
-    unsafeArguments(
-      tool("Show a plan.", { mode: { oneOf: [{ const: "apply" }, { const: "run" }] } }, ["mode"]),
-    ),
+    said(tool("Show a plan.", { mode: { oneOf: [{ const: "apply" }, { const: "run" }] } }, ["mode"])),
     "required 'mode' takes only write, delete or exec values ('apply', 'run')",
   );
   assert.equal(
-    unsafeArguments(
+    said(
       tool("Render a page.", { out: { type: "string", description: "Path to save the PDF to" } }, ["out"]),
     ),
     "required 'out' says where to write ('Path to save')",
   );
-  assert.equal(unsafeArguments(tool("Show a plan.", { mode: { enum: ["apply", "show"] } }, ["mode"])), null);
-  assert.equal(unsafeArguments(tool("Read a file.", { path: { type: "string" } }, ["path"])), null);
+  // The facts, before they are put into words.
+  assert.deepEqual(
+    unsafeArguments(tool("Show a plan.", { mode: { enum: ["apply", "destroy"] } }, ["mode"])),
+    {
+      kind: "write-values",
+      parameter: "mode",
+      values: ["apply", "destroy"],
+    },
+  );
+  assert.equal(said(tool("Show a plan.", { mode: { enum: ["apply", "show"] } }, ["mode"])), null);
+  assert.equal(said(tool("Read a file.", { path: { type: "string" } }, ["path"])), null);
 });
 
 // Written out here, independent of the word lists under test.

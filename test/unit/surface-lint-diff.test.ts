@@ -11,8 +11,9 @@ import { renderDiffMarkdown } from "../../src/report/diff-markdown.js";
 import { diffSarif } from "../../src/report/sarif-reports.js";
 import { runs } from "../support/runs.js";
 import { diffJson } from "../../src/report/diff-json.js";
-import { formatBreaking } from "../../src/report/breaking.js";
+import { breakingInOrder, formatBreaking } from "../../src/report/breaking.js";
 import { diffFails } from "../../src/diff/diff.js";
+import { formatLintFinding, lintMessage } from "../../src/report/lint-messages.js";
 
 const snap = (s: SurfaceLists) =>
   ServerSnapshot.of({
@@ -52,14 +53,14 @@ test("lint: the poisoning checks run on prompts, their arguments, templates and 
     ],
   );
   assert.match(
-    findings[0]!.message,
+    lintMessage(findings[0]!),
     /^arguments\[0\]\.description tells the model to send data to an outside address \(description-instruction\/send-elsewhere\): /,
   );
   assert.equal(
-    findings[0]!.fix,
+    formatLintFinding(findings[0]!).fix,
     "Rewrite arguments[0].description to describe what the prompt argument is for; remove text that instructs the model.",
   );
-  assert.match(findings[1]!.fix, /describe what the prompt is for/);
+  assert.match(formatLintFinding(findings[1]!).fix, /describe what the prompt is for/);
   assert.equal(findings[2]!.severity, "error");
   // A resource's contents are data, not what a client shows: never linted.
   assert.ok(!findings.some((f) => f.path === "text"));
@@ -129,7 +130,7 @@ test("diff: prompts and templates added, removed and changed, with what breaks",
   );
   // A prompt is graded as a tool is: the order to read secrets is an error there too.
   assert.deepEqual(
-    d.breaking
+    breakingInOrder(d.breaking)
       .filter((b) => b.kind === "lint-error-added")
       .map((b) => formatBreaking(b).replace(/:.*\(/, ": … (")),
     ["new lint error: … (hidden-unicode)", "new lint error: … (description-instruction)"],

@@ -2,7 +2,7 @@ import { resolveTarget, type ServerTarget } from "../../mcp/target.js";
 import { diff as diffServers } from "../../api/diff.js";
 import { diffFails } from "../../diff/diff.js";
 import { DIFF_FAIL_ON, type DiffFailOn, type ServerDiff } from "../../diff/types.js";
-import { formatBreaking } from "../../report/breaking.js";
+import { breakingInOrder, formatBreaking } from "../../report/breaking.js";
 import { renderDiff } from "../../report/diff.js";
 import { diffJson } from "../../report/diff-json.js";
 import { renderDiffMarkdown } from "../../report/diff-markdown.js";
@@ -124,7 +124,7 @@ function resolveSides(values: Values, positionals: string[], ctx: CliContext): R
 }
 
 function annotations(d: ServerDiff, failing: boolean): Annotation[] {
-  return d.breaking.map((b) => ({
+  return breakingInOrder(d.breaking).map((b) => ({
     level: failing ? "error" : "warning",
     title: `Breaking change${b.tool === null && !b.item ? "" : `: ${escapeLine(subjectOf(b))}`}`,
     message: escapeLine(formatBreaking(b)),

@@ -5,6 +5,7 @@ import type { LintFinding } from "../../lint/types.js";
 import { renderLintConsole } from "../../report/lint.js";
 import { renderLintJson } from "../../report/lint-json.js";
 import { renderLintMarkdown } from "../../report/lint-markdown.js";
+import { formatLintFinding } from "../../report/lint-messages.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { escapeLine } from "../../util/unicode.js";
 import {
@@ -53,11 +54,14 @@ ${lintRulesHelp()}`;
 export function lintAnnotations(findings: readonly LintFinding[]): Annotation[] {
   return findings
     .filter((f) => f.severity !== "info")
-    .map((f) => ({
-      level: f.severity === "error" ? ("error" as const) : ("warning" as const),
-      title: `toolscore lint ${f.rule}: ${escapeLine(subjectOf(f))}`,
-      message: `${escapeLine(f.message)} Fix: ${escapeLine(f.fix)}`,
-    }));
+    .map((f) => {
+      const { message, fix } = formatLintFinding(f);
+      return {
+        level: f.severity === "error" ? ("error" as const) : ("warning" as const),
+        title: `toolscore lint ${f.rule}: ${escapeLine(subjectOf(f))}`,
+        message: `${escapeLine(message)} Fix: ${escapeLine(fix)}`,
+      };
+    });
 }
 
 /** The renderers of a lint result, keyed by format; `file` is what SARIF findings point into. */

@@ -21,15 +21,6 @@ function writeModes(inputSchema: unknown): string[] {
   return out;
 }
 
-const READ_ONLY_FIX = {
-  destroys:
-    "Set readOnlyHint to false and destructiveHint to true; or, if the tool only reads, fix its name and description.",
-  modes: "Set readOnlyHint to false, or split the write modes into a tool of their own.",
-  changes: "Set readOnlyHint to false; or, if the tool only reads, fix its name and description.",
-};
-
-type ReadOnlyData = { reads: string; sources: string[]; advice: keyof typeof READ_ONLY_FIX };
-
 /**
  * annotation-conflict: readOnlyHint true on a tool whose name or description says it deletes or
  * executes (by the capability rules, so lint and `mcp pin` read a tool the same way), whose
@@ -46,17 +37,11 @@ export const annotationConflict = defineRule({
     finds:
       "`readOnlyHint: true` on a tool whose name or description says it deletes or executes (by the same rules as capabilities), whose description says it sets, changes, writes or runs something, or whose enums offer write modes (`set`, `apply`, …); `destructiveHint: true` on a tool that reads as a search or query",
   },
+  // "the tool reads as delete …" sorts before "the tool says it changes something".
   messages: {
-    "read-only": {
-      message: (d: ReadOnlyData) => `readOnlyHint is true, but the tool ${d.reads} (${d.sources.join("; ")})`,
-      fix: (d: ReadOnlyData) => READ_ONLY_FIX[d.advice],
-    },
-    destructive: {
-      message: (d: { sources: string[] }) =>
-        `destructiveHint is true, but the tool reads as a search or query (${d.sources.join(", ")})`,
-      fix: () =>
-        "Set destructiveHint to false (clients ask before every destructive call); or, if it does destroy data, say so in its name and description.",
-    },
+    "read-only": (d) =>
+      `${d.capabilities.length ? `0${d.capabilities.join(" and ")}` : "1"} (${d.sources.join("; ")})`,
+    destructive: (d) => d.sources.join(", "),
   },
   check({ tool }, report) {
     if (!isObject(tool.annotations)) return;
@@ -71,9 +56,6 @@ export const annotationConflict = defineRule({
       const modes = writeModes(tool.inputSchema);
       sources.push(...modes);
       if (sources.length) {
-        const reads = capabilities.length
-          ? `reads as ${capabilities.join(" and ")}`
-          : "says it changes something";
         const advice = capabilities.includes("delete")
           ? "destroys"
           : modes.length && !said && !capabilities.length
@@ -82,7 +64,7 @@ export const annotationConflict = defineRule({
         report(
           "read-only",
           "annotations.readOnlyHint",
-          { reads, sources, advice },
+          { capabilities, sources, advice },
           { capabilities, sources },
         );
       }

@@ -14,13 +14,7 @@ export const definitionLarge = defineRule({
     finds:
       "`large tool definition (~N estimated tokens)`: over 200 tokens, estimated at 4 characters each over the compact JSON of name, title, description, inputSchema, outputSchema and annotations; on several tools the console shows one line (`definition-large  16 tools, 259–2,093 estimated tokens (…)`), the JSON every finding",
   },
-  messages: {
-    large: {
-      message: (d: { tokens: number }) => `large tool definition (~${d.tokens} estimated tokens)`,
-      fix: () =>
-        `Shorten the description and schema text to under about ${DEFINITION_TOKEN_LIMIT} tokens (${DEFINITION_TOKEN_LIMIT * 4} characters); it is sent to the model on every turn.`,
-    },
-  },
+  messages: { large: (d) => `${d.tokens} ` },
   check({ tool }, report) {
     const tokens = estimateTokens(tool);
     if (tokens > DEFINITION_TOKEN_LIMIT) {

@@ -9,16 +9,8 @@ export const descriptionMissing = defineRule({
     help: "A model chooses tools by their descriptions. Say what the tool does, what it returns and when to use it.",
     finds: "no description, or only white space",
   },
-  messages: {
-    blank: {
-      message: () => "description is only white space",
-      fix: () => "Add a description: what the tool does, what it returns and when to use it.",
-    },
-    missing: {
-      message: () => "tool has no description",
-      fix: () => "Add a description: what the tool does, what it returns and when to use it.",
-    },
-  },
+  // A blank description's line sorts before a missing one's.
+  messages: { blank: () => "0", missing: () => "1" },
   check({ tool }, report) {
     const d = tool.description;
     if (typeof d !== "string") report("missing", "description", {});

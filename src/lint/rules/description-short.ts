@@ -12,13 +12,7 @@ export const descriptionShort = defineRule({
     help: "A few words rarely tell a model when to use a tool. Write a full sentence on what it does and returns.",
     finds: "a description under 10 characters",
   },
-  messages: {
-    short: {
-      message: (d: { text: string; length: number }) =>
-        `description ${quote(d.text)} is only ${d.length} characters`,
-      fix: () => "Write at least one full sentence: what the tool does, its inputs and what it returns.",
-    },
-  },
+  messages: { short: (d) => quote(d.text) },
   check({ tool }, report) {
     const d = tool.description;
     if (typeof d !== "string" || d.trim() === "") return;

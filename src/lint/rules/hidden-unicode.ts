@@ -1,6 +1,6 @@
-import { defineRule, quote, type ReportedFinding } from "../rule.js";
-import { PARTLY_SCANNED, partlyScanned } from "../scan-bound.js";
-import { findHiddenText, type HiddenTextData } from "../text.js";
+import { defineRule, type ReportedFinding } from "../rule.js";
+import { partlyScanned } from "../scan-bound.js";
+import { findHiddenText } from "../text.js";
 import { walkStrings } from "../walk.js";
 
 /**
@@ -18,17 +18,10 @@ export const hiddenUnicode = defineRule({
       "invisible, bidi-control, tag, control or blank characters (Braille blank, Hangul fillers) in any string of a definition (names, titles, descriptions, property names, enum values, defaults) and in the server's instructions; tag characters are decoded to show the smuggled text. Look-alike letters of another script inside a Latin word (a Cyrillic `а` in `pаssword`) and combining marks no letter explains are a warning. Right-to-left writing, joiners inside Arabic, Persian or Indic words, emoji (ZWJ sequences, skin tones, flags, keycaps), Braille text and decomposed accents are not hidden",
     severities: "error, warning",
   },
+  // At one place: what a string hides ("3 hidden …", a digit first), then that it was scanned in part.
   messages: {
-    partlyScanned: PARTLY_SCANNED,
-    hidden: {
-      message: (d: HiddenTextData) => {
-        const more = d.more > 0 ? ` and ${d.more} more` : "";
-        const spelled = d.smuggled ? `; its tag characters spell ${quote(d.smuggled, 80)}` : "";
-        return `${d.count} hidden or disguised character${d.count === 1 ? "" : "s"} (${d.technique}) in ${d.where}: ${d.listed}${more}${spelled}`;
-      },
-      fix: (d: HiddenTextData) =>
-        `Remove the invisible or look-alike characters from ${d.where}; a model reads them, a reviewer does not see them.`,
-    },
+    hidden: (d) => `0${d.count} ${d.technique} ${d.where}:`,
+    partlyScanned: (d) => `1${d.where} (`,
   },
   check({ tool }, report) {
     for (const s of walkStrings(tool, "")) {

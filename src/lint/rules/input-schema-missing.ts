@@ -2,6 +2,13 @@ import { defineRule } from "../rule.js";
 import { isEmptySchema } from "../schemas.js";
 import { isObject } from "../walk.js";
 
+function inputOrder(input: unknown): string {
+  if (input === undefined) return "~";
+  if (isObject(input))
+    return `empty${Object.keys(input).length ? ` (${Object.keys(input).sort().join(", ")}` : ""}`;
+  return Array.isArray(input) ? "a list," : input === null ? "null," : `a ${typeof input},`;
+}
+
 /** input-schema-missing: no inputSchema, one that is not an object, or an empty one. */
 export const inputSchemaMissing = defineRule({
   id: "input-schema-missing",
@@ -12,22 +19,9 @@ export const inputSchemaMissing = defineRule({
     finds:
       "no inputSchema, one that is not an object, or one with nothing but `$schema`/`$id`/`title`/`description`",
   },
-  messages: {
-    missing: {
-      message: (d: { input: unknown }) => {
-        const input = d.input;
-        if (input === undefined) return "tool has no inputSchema";
-        if (isObject(input)) {
-          return Object.keys(input).length === 0
-            ? "inputSchema is empty"
-            : `inputSchema is empty (it has only ${Object.keys(input).sort().join(", ")})`;
-        }
-        return `inputSchema is ${Array.isArray(input) ? "a list" : input === null ? "null" : `a ${typeof input}`}, not an object`;
-      },
-      fix: () =>
-        'Declare the arguments as a JSON Schema object; with none, use {"type": "object", "properties": {}}.',
-    },
-  },
+  // The lines of one tool's findings at one place: "inputSchema is a list", "… empty", "… null", then
+  // "tool has no inputSchema".
+  messages: { missing: (d) => inputOrder(d.input) },
   check({ tool }, report) {
     const input = tool.inputSchema;
     if (!isObject(input) || isEmptySchema(input)) report("missing", "inputSchema", { input });

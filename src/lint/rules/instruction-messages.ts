@@ -1,56 +1,18 @@
 import type { InstructionMatch } from "../instruction-match.js";
-import { quote, type MessageTemplate, type Report } from "../rule.js";
-import { PARTLY_SCANNED, partlyScanned, type PartlyScannedData } from "../scan-bound.js";
+import { quote, type OrderKey, type Report } from "../rule.js";
+import { partlyScanned } from "../scan-bound.js";
+import type { InstructionData, InstructionFacts } from "./facts.js";
 
-/** The data of a description-instruction or schema-instruction sentence. */
-export interface InstructionData {
-  /** The rule's id, for the sub-id in the sentence (`description-instruction/send-elsewhere`). */
-  rule: string;
-  /** What the text is, as the sentence starts: a path, or `the property name …`. */
-  what: string;
-  /** Where to rewrite. */
-  path: string;
-  /** The technique's id and the words it is named by. */
-  technique: string;
-  label: string;
-  /** The matched words, exactly as sent. */
-  span: string;
-  /** For a prompt, resource template or resource: what the item is ("prompt argument"). */
-  item?: string;
-  /** How many more places hold the same text (schema branches), when there are any. */
-  more?: number;
-}
+// A text's line: what it is, the technique's words, its id and the words matched; that it was
+// scanned only in part starts with the place alone, and so sorts first.
+const instructionOrder: OrderKey<InstructionData> = (d) =>
+  `${d.what} ${d.label} ${d.technique} ${quote(d.span, 120)} ${d.more ?? ""}`;
 
-/** The sentence of a finding of the instruction rules; the fix depends on what the text belongs to. */
-export const instructionMessage = (d: InstructionData): string =>
-  `${d.what} ${d.label} (${d.rule}/${d.technique}): ${quote(d.span, 120)}` +
-  (d.more ? `; the same text is in ${d.more} more place${d.more === 1 ? "" : "s"}` : "");
-
-// The path is in the message already; a schema's may be long, so the fix does not repeat it.
-const rewrite = (d: InstructionData): string =>
-  d.rule === "schema-instruction"
-    ? d.more
-      ? "Rewrite the text in each place"
-      : "Rewrite the text"
-    : `Rewrite ${d.path}`;
-
-/** The instruction rules' messages: about a tool, or about a prompt, resource template or resource. */
-export const INSTRUCTION_MESSAGES: {
-  tool: MessageTemplate<InstructionData>;
-  item: MessageTemplate<InstructionData>;
-  partlyScanned: MessageTemplate<PartlyScannedData>;
-} = {
-  partlyScanned: PARTLY_SCANNED,
-  tool: {
-    message: instructionMessage,
-    fix: (d) =>
-      `${rewrite(d)} to describe the tool and its inputs only; remove text that instructs the model.`,
-  },
-  item: {
-    message: instructionMessage,
-    fix: (d) =>
-      `${rewrite(d)} to describe what the ${d.item ?? "item"} is for; remove text that instructs the model.`,
-  },
+/** The instruction rules' messages: about a tool, about a prompt, resource template or resource, or a text scanned in part. */
+export const INSTRUCTION_MESSAGES: { [K in keyof InstructionFacts]: OrderKey<InstructionFacts[K]> } = {
+  partlyScanned: (d) => `${d.where} (`,
+  tool: instructionOrder,
+  item: instructionOrder,
 };
 
 /**
@@ -80,11 +42,7 @@ export function reportInstructions(
 }
 
 /** How the instruction rules report. */
-type InstructionReport = Report<{
-  tool: InstructionData;
-  item: InstructionData;
-  partlyScanned: PartlyScannedData;
-}>;
+type InstructionReport = Report<Omit<InstructionFacts, "item">>;
 
 /** Reports that the text at `path` was scanned for instructions only in part, if it was. */
 export function reportPartlyScanned(text: string, path: string, report: InstructionReport): void {

@@ -2,8 +2,7 @@ import { compareCodeUnits } from "../../util/order.js";
 import { defineRule } from "../rule.js";
 import { isValidToolName } from "./name-invalid.js";
 
-/** A naming style a tool name can show. */
-export type NameStyle = "snake_case" | "kebab-case" | "camelCase" | "PascalCase" | "mixed _ and -";
+import type { NameStyle } from "./facts.js";
 
 // The specification allows 1-128 characters of A-Za-z0-9_-. and names no style: kebab-case,
 // camelCase and dotted namespaces are all valid. What confuses a model is a server whose names
@@ -29,8 +28,6 @@ export function nameStyle(name: string): NameStyle | undefined {
 // How many names of each style the message shows.
 const EXAMPLES = 3;
 
-type Data = { styles: Array<{ style: NameStyle; count: number; examples: string[] }> };
-
 /** name-style-mixed: the tool names of one server follow more than one naming style. */
 export const nameStyleMixed = defineRule({
   id: "name-style-mixed",
@@ -41,19 +38,8 @@ export const nameStyleMixed = defineRule({
     finds:
       "tool names of one server in more than one style (snake_case, kebab-case, camelCase, PascalCase): one finding for the server, naming the styles with examples. It replaces `name-not-snake-case`, which reported every valid name that was not snake_case",
   },
-  messages: {
-    mixed: {
-      message: (d: Data) =>
-        `tool names mix naming styles: ${d.styles
-          .map(
-            (s) =>
-              `${s.style} (${s.count}: ${s.examples.map((e) => JSON.stringify(e)).join(", ")}${s.count > s.examples.length ? ", …" : ""})`,
-          )
-          .join(", ")}`,
-      fix: (d: Data) =>
-        `Name every tool in one style; ${d.styles[0]!.style}, the one most of them use, changes the fewest names.`,
-    },
-  },
+  // One finding for the server.
+  messages: { mixed: () => "" },
   checkAll(units, reportFor) {
     const byStyle = new Map<NameStyle, string[]>();
     for (const { tool } of units) {

@@ -2,8 +2,6 @@ import { defineRule, quote } from "../rule.js";
 import { givesType, lintedSchemas, schemaNodes } from "../schemas.js";
 import { isObject } from "../walk.js";
 
-type Data = { what: string; path: string };
-
 /**
  * property-no-type: an inputSchema property or array items with no type (a warning when declared
  * `{}`, a deliberate "any"). An untyped output value is nothing a model fills in: no finding.
@@ -18,16 +16,8 @@ export const propertyNoType = defineRule({
     finds:
       'an inputSchema property (at any depth, in array items and `$defs` too) with no `type`, `enum`, `const`, `$ref`, or `anyOf`/`oneOf` of typed schemas, or `allOf` with one; a warning for `{}`, a deliberate "any"; an untyped outputSchema value is no finding (nothing a model fills in)',
   },
-  messages: {
-    property: {
-      message: (d: Data) => `${d.what} has no type`,
-      fix: (d: Data) => `Add a "type" to ${d.what} (or an enum, const, or anyOf of typed schemas).`,
-    },
-    items: {
-      message: (d: Data) => `${d.what} has no type`,
-      fix: (d: Data) => `Add a "type" to the items schema at ${d.path}.`,
-    },
-  },
+  // One schema at one place: a property, or the items of an array.
+  messages: { property: () => "", items: () => "" },
   check({ tool }, report) {
     for (const { field, schema } of lintedSchemas(tool)) {
       if (field === "outputSchema") continue;

@@ -28,8 +28,6 @@ export function saysRequired(text: unknown): string | undefined {
   return undefined;
 }
 
-type Data = { name: string; said: string; list: boolean };
-
 /**
  * required-missing: a property whose description says it is required, in an object whose
  * `required` list does not name it (or that has no such list). Checked in every object of the
@@ -44,14 +42,8 @@ export const requiredMissing = defineRule({
     finds:
       'a property whose description says it is required ("(required)", "Required.", "is required.") but that `required` does not list; a schema without `required` (all optional) is no finding',
   },
-  messages: {
-    missing: {
-      message: (d: Data) =>
-        `property ${quote(d.name)} is described as required (${quote(d.said, 30)}) but ${d.list ? "is not in the required list" : "the schema has no required list"}`,
-      fix: (d: Data) =>
-        `Add ${quote(d.name)} to "required"; or, if it may be left out, drop "required" from its description.`,
-    },
-  },
+  // A property not in the list sorts before one of a schema with no list.
+  messages: { missing: (d) => `${quote(d.name)} ${quote(d.said, 30)}) ${d.list ? 0 : 1}` },
   check({ tool }, report) {
     if (!isObject(tool.inputSchema)) return;
     for (const node of schemaNodes(tool.inputSchema, "inputSchema")) {

@@ -11,13 +11,7 @@ export const requiredUnknown = defineRule({
     help: "No model can send a required argument it was never told about. Add the property or remove the name from required.",
     finds: "a name in `required` that is not among the properties",
   },
-  messages: {
-    unknown: {
-      message: (d: { name: string }) => `required names ${quote(d.name)}, which is not among the properties`,
-      fix: (d: { name: string }) =>
-        `Add ${quote(d.name)} to properties with a type and description, or remove it from required.`,
-    },
-  },
+  messages: { unknown: (d) => quote(d.name) },
   check({ tool }, report) {
     for (const { field, schema } of lintedSchemas(tool)) {
       for (const node of schemaNodes(schema, field)) {

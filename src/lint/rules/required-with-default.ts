@@ -2,8 +2,6 @@ import { defineRule, quote } from "../rule.js";
 import { schemaNodes } from "../schemas.js";
 import { childPath, isObject } from "../walk.js";
 
-type Data = { name: string; value: unknown };
-
 /**
  * required-with-default: a property that is both required and has a `default`. A caller must send
  * a required argument, so the default never applies; either the argument is optional or the
@@ -19,11 +17,7 @@ export const requiredWithDefault = defineRule({
     finds: "a required property that has a `default`: the default never applies",
   },
   messages: {
-    "has-default": {
-      message: (d: Data) =>
-        `property ${quote(d.name)} is required and has a default (${quote(JSON.stringify(d.value) ?? "null", 40)}), which never applies`,
-      fix: (d: Data) => `Make ${quote(d.name)} optional so the default applies, or drop the default.`,
-    },
+    "has-default": (d) => `${quote(d.name)} ${quote(JSON.stringify(d.value) ?? "null", 40)})`,
   },
   check({ tool }, report) {
     if (!isObject(tool.inputSchema)) return;

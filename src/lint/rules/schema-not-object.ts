@@ -2,8 +2,6 @@ import { defineRule } from "../rule.js";
 import { isEmptySchema, schemaFields } from "../schemas.js";
 import { isObject } from "../walk.js";
 
-type Field = "inputSchema" | "outputSchema";
-
 /** schema-not-object: an inputSchema or outputSchema whose root is not of type "object". */
 export const schemaNotObject = defineRule({
   id: "schema-not-object",
@@ -13,21 +11,11 @@ export const schemaNotObject = defineRule({
     help: 'Tool arguments and structured results are JSON objects: set "type": "object" at the root of the schema.',
     finds: 'an inputSchema or outputSchema whose root `type` is missing or not `"object"`',
   },
+  // At `type`, no type's line sorts before another type's.
   messages: {
-    "not-json-object": {
-      message: (d: { field: Field }) => `${d.field} is not a JSON object`,
-      fix: (d: { field: Field }) => `Make ${d.field} a JSON Schema with "type": "object".`,
-    },
-    "no-type": {
-      message: (d: { field: Field }) => `${d.field} has no type`,
-      fix: (d: { field: Field }) => `Set "type": "object" at the root of ${d.field}.`,
-    },
-    "other-type": {
-      message: (d: { field: Field; type: unknown }) =>
-        `${d.field} has type ${JSON.stringify(d.type)}, not "object"`,
-      fix: (d: { field: Field; type: unknown }) =>
-        `Set "type": "object" at the root of ${d.field}; wrap other values in a property.`,
-    },
+    "not-json-object": () => "",
+    "no-type": () => "0",
+    "other-type": (d) => `1${JSON.stringify(d.type)},`,
   },
   check({ tool }, report) {
     for (const field of schemaFields(tool)) {

@@ -2,9 +2,6 @@ import { defineRule, quote } from "../rule.js";
 import { uncheckedReason } from "../schema-compile.js";
 import { lintedSchemas } from "../schemas.js";
 
-type Data = { field: string; reason: string };
-type RefData = { field: string; ref: string };
-
 /**
  * schema-unchecked: a schema too large for the compiler (not known to be valid, nor invalid), or
  * one holding a pattern toolscore does not run or a `$ref` to a network URL, which is never
@@ -20,23 +17,11 @@ export const schemaUnchecked = defineRule({
     finds:
       "a schema too large or too deep for the JSON Schema compiler (thousands of properties), holding a pattern longer than `pattern-chars`, or with a `$ref` to a network URL (never fetched): values are not checked against it, and it is not passed as checked",
   },
+  // "inputSchema was not checked …" sorts before "values cannot be checked against …".
   messages: {
-    unchecked: {
-      message: (d: Data) => `${d.field} was not checked as JSON Schema: ${d.reason}`,
-      fix: () =>
-        "Split the tool or trim the schema so it can be checked; it was neither found valid nor invalid.",
-    },
-    networkRef: {
-      message: (d: RefData) =>
-        `values cannot be checked against ${d.field}: it refers to ${quote(d.ref, 200)}, a network $ref toolscore never fetches`,
-      fix: () =>
-        "Put the referenced schema in $defs and refer to it as #/$defs/…: clients must not fetch a network $ref either.",
-    },
-    patternRefused: {
-      message: (d: Data) => `values cannot be checked against ${d.field}: ${d.reason}`,
-      fix: () =>
-        "Shorten the pattern (or check the value in the tool); to run it anyway, raise the pattern-chars limit past its length.",
-    },
+    unchecked: (d) => `0${d.field} ${d.reason}`,
+    networkRef: (d) => `1${d.field}: it refers to ${quote(d.ref, 200)},`,
+    patternRefused: (d) => `1${d.field}: ${d.reason}`,
   },
   check({ tool }, report) {
     for (const { field, schema } of lintedSchemas(tool)) {

@@ -9,12 +9,7 @@ export const toolDuplicate = defineRule({
     help: "A call names a tool, so only one of the two can ever be called. Give each tool a unique name.",
     finds: "a name used by more than one tool (reported on each later one)",
   },
-  messages: {
-    duplicate: {
-      message: (d: { name: string; count: number }) => `${d.count} tools are named ${quote(d.name)}`,
-      fix: () => "Give each tool a unique name; a call can only ever reach one of them.",
-    },
-  },
+  messages: { duplicate: (d) => `${d.count} ${quote(d.name)}` },
   checkAll(units, reportFor) {
     const firstAt = new Map<string, number>();
     units.forEach(({ tool }, i) => {
