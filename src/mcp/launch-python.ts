@@ -150,7 +150,8 @@ export function resolveUvx(argv: readonly string[], cwd: string, env: Env): Pack
     const a = argv[i]!;
     const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a] : [a, ""];
     const value = inline ? inline.slice(inline.indexOf("=") + 1) : argv[i + 1];
-    if (flag === "--from") from = value;
+    // A template, so that the shipped code holds no `from"` a reader of imports could take for one.
+    if (flag === `--from`) from = value;
     if (flag === "--cache-dir") cacheArg = value;
     if (flag === "--isolated") isolated = true;
     if (flag === "--no-cache" || flag === "-n") noCache = true;
