@@ -44,6 +44,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const DEFAULT_LIMIT_S = 180;
+const GROUP_LIMIT_S = 300;
 const CONCURRENCY = Math.max(1, Number(process.env.TOOLSCORE_TEST_CONCURRENCY) || 2);
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
@@ -93,7 +94,8 @@ const jobs = [
   ...groups.map((members, g) => ({
     name: `test/unit, ${members.length} files in one process (${g + 1} of ${groups.length})`,
     files: members,
-    limit: Math.max(...members.map(limitOf)),
+    // Many files' work in one process: the limit of a file that starts many processes.
+    limit: Math.max(GROUP_LIMIT_S, ...members.map(limitOf)),
   })),
 ].sort((a, b) => b.limit - a.limit || b.files.length - a.files.length || (a.name < b.name ? -1 : 1));
 
@@ -103,13 +105,31 @@ const scratch = mkdtempSync(join(tmpdir(), "toolscore-test-"));
 // sources import; a folder of its own for each run.
 const TSX = process.env.TOOLSCORE_TEST_TSX === "1";
 const ROOT = resolve(import.meta.dirname, "..");
-const compiled = TSX ? undefined : await compile();
+const CACHE = join(ROOT, "node_modules", ".cache", "toolscore-test");
+if (!TSX) mkdirSync(CACHE, { recursive: true });
+const compiled = TSX ? undefined : mkdtempSync(join(CACHE, "run-"));
 
-/** Compiles the TypeScript of src/ and test/ into a fresh folder; returns the folder. */
-async function compile() {
-  const cache = join(ROOT, "node_modules", ".cache", "toolscore-test");
-  mkdirSync(cache, { recursive: true });
-  const out = mkdtempSync(join(cache, "run-"));
+// Interrupted, the run stops the files running (with what they started) and removes its folders.
+const running = new Set();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    for (const pid of running) {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(scratch, { recursive: true, force: true });
+    if (compiled) rmSync(compiled, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+if (compiled) await compile(compiled);
+
+/** Compiles the TypeScript of src/ and test/ into `out`, laid out as the checkout is. */
+async function compile(out) {
   const { compilerOptions } = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8"));
   const jobs = [];
   const visit = (rel) => {
@@ -153,7 +173,6 @@ async function compile() {
     }
   }
   await Promise.all(jobs);
-  return out;
 }
 
 /** Runs one file; resolves with its outcome, wall time and (where measurable) CPU seconds. */
@@ -179,6 +198,7 @@ function runFile({ name, files, limit }, index) {
       detached: true,
       env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
     });
+    running.add(child.pid);
     const out = [];
     child.stdout.on("data", (b) => out.push(b));
     child.stderr.on("data", (b) => out.push(b));
@@ -192,6 +212,7 @@ function runFile({ name, files, limit }, index) {
       }
     }, limit * 1000);
     child.on("close", (code, signal) => {
+      running.delete(child.pid);
       clearTimeout(timer);
       const wall = Number(process.hrtime.bigint() - started) / 1e9;
       let cpu;
