@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { tsImport } from "tsx/esm/api";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -44,7 +45,8 @@ test("the README's pinning example runs as written", async () => {
     );
     const file = join(dir, "example.mts");
     writeFileSync(file, code + "\nexport const done = true;\n");
-    const mod = (await import(pathToFileURL(file).href)) as { done: boolean };
+    // TypeScript, loaded through tsx whatever runs this file.
+    const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { done: boolean };
     assert.equal(mod.done, true);
     assert.match(readFileSync(lock, "utf8"), /"kind": "toolscore.mcp-lock"/);
   } finally {
