@@ -18,7 +18,8 @@ Code, Cursor, Windsurf, VS Code, Gemini CLI, Codex, Cline, Kiro, Amazon Q and op
 XDG_CONFIG_HOME, APPDATA, CLAUDE_CONFIG_DIR and CODEX_HOME as each client reads them), and the
 project configs in --project. One row per server: client, scope, name, transport, whether it runs
 through toolscore mcp guard, the command or URL (credentials and secret arguments hidden), the
-file, and the names of its env variables, headers and \${...} references (never their values).
+file, and the names of its env variables, headers and \${...} references (never their values);
+for a URL entry, whether a sign-in of toolscore mcp login is stored for it (never a token).
 Claude Code's per-project entries in ~/.claude.json are rows of scope project "for DIR" (pin,
 verify-pin and mcp guard name them DIR:NAME).
 A config file that cannot be read is a row saying why: only regular files of at most 64 MB are
