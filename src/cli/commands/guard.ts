@@ -42,6 +42,7 @@ Options:
   --env KEY=VALUE               set an environment variable for the server (repeatable)
   --cwd DIR                     working directory for the server
   --header "Name: value"        HTTP header for a URL (repeatable)
+  --header-file FILE            HTTP headers for a URL from FILE, one "Name: value" a line
   --timeout SECONDS             for each of the guard's own list requests, and to finish a
                                 sign-in (default 30)
 ${CLIENT_OPTIONS_HELP}  --verbose                     show stack traces on errors
