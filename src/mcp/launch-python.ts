@@ -133,6 +133,31 @@ function uvToolDir(env: Env): string {
   return join(env.HOME || homedir(), ".local", "share", "uv", "tools");
 }
 
+/**
+ * Walks a launcher's options from `argv[start]`, telling `seen` each option (`--flag=value` split)
+ * with the value that may follow it, and skipping the value of those in `valued`; the first argument
+ * that is not an option (the package or command the launcher runs), if any.
+ */
+function firstOperand(
+  argv: readonly string[],
+  start: number,
+  valued: ReadonlySet<string>,
+  seen: (flag: string, value: string | undefined) => void,
+): string | undefined {
+  for (let i = start; i < argv.length; i++) {
+    const a = argv[i]!;
+    const inline = a.startsWith("--") && a.includes("=");
+    const flag = inline ? a.slice(0, a.indexOf("=")) : a;
+    if (a.startsWith("-")) seen(flag, inline ? a.slice(a.indexOf("=") + 1) : argv[i + 1]);
+    if (valued.has(flag)) {
+      if (!inline) i++;
+      continue;
+    }
+    if (!a.startsWith("-")) return a;
+  }
+  return undefined;
+}
+
 /** True for `uvx …` and `uv tool run …`. */
 export function isUvxLaunch(argv: readonly string[]): boolean {
   const tool = base(argv[0] ?? "");
@@ -145,24 +170,18 @@ export function resolveUvx(argv: readonly string[], cwd: string, env: Env): Pack
   let cacheArg: string | undefined;
   let isolated = false;
   let noCache = env.UV_NO_CACHE !== undefined && !/^(0|false|no|off|)$/i.test(env.UV_NO_CACHE);
-  let command: string | undefined;
-  for (let i = base(argv[0] ?? "") === "uvx" ? 1 : 3; i < argv.length; i++) {
-    const a = argv[i]!;
-    const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a] : [a, ""];
-    const value = inline ? inline.slice(inline.indexOf("=") + 1) : argv[i + 1];
-    // A template, so that the shipped code holds no `from"` a reader of imports could take for one.
-    if (flag === `--from`) from = value;
-    if (flag === "--cache-dir") cacheArg = value;
-    if (flag === "--isolated") isolated = true;
-    if (flag === "--no-cache" || flag === "-n") noCache = true;
-    if (UV_VALUE_OPTIONS.has(flag)) {
-      if (!inline) i++;
-      continue;
-    }
-    if (a.startsWith("-")) continue;
-    command = a;
-    break;
-  }
+  const command = firstOperand(
+    argv,
+    base(argv[0] ?? "") === "uvx" ? 1 : 3,
+    UV_VALUE_OPTIONS,
+    (flag, value) => {
+      // A template, so that the shipped code holds no `from"` a reader of imports could take for one.
+      if (flag === `--from`) from = value;
+      if (flag === "--cache-dir") cacheArg = value;
+      if (flag === "--isolated") isolated = true;
+      if (flag === "--no-cache" || flag === "-n") noCache = true;
+    },
+  );
   const raw = from ?? command;
   if (raw === undefined) return { package: null, reason: "the uvx launch names no package" };
   const spec = parsePythonSpec(raw);
@@ -211,21 +230,11 @@ function pipxCaches(env: Env): string[] {
 /** The package a `pipx run` launch ran, read from pipx's cache of run environments. */
 export function resolvePipxRun(argv: readonly string[], env: Env): PackageResolution {
   let specArg: string | undefined;
-  let app: string | undefined;
   let noCache = false;
-  for (let i = 2; i < argv.length; i++) {
-    const a = argv[i]!;
-    const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a] : [a, ""];
-    if (flag === "--spec") specArg = inline ? inline.slice(inline.indexOf("=") + 1) : argv[i + 1];
+  const app = firstOperand(argv, 2, PIPX_VALUE_OPTIONS, (flag, value) => {
+    if (flag === "--spec") specArg = value;
     if (flag === "--no-cache") noCache = true;
-    if (PIPX_VALUE_OPTIONS.has(flag)) {
-      if (!inline) i++;
-      continue;
-    }
-    if (a.startsWith("-")) continue;
-    app = a;
-    break;
-  }
+  });
   const raw = specArg ?? app;
   if (raw === undefined) return { package: null, reason: "the pipx run launch names no package" };
   const spec = parsePythonSpec(raw);
