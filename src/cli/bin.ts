@@ -30,6 +30,10 @@ if (bundled && argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v"
       ? import("./launch-ahead.js")
       : undefined;
   const loaded = import("./main.js");
+  // What a signal needs is loaded while the command runs (in the background, for commands that
+  // start their servers later), so that an interrupt stops the servers at once, not after a load
+  // that commands still asking the server could outrun.
+  if (!ahead && argv[0] === "mcp") void import("./launch-ahead.js");
   const early = (await ahead)?.startEarly(argv.slice(1), process.env, process.cwd());
   const { main, processContext } = await loaded;
   const ctx = processContext();

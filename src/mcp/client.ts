@@ -18,7 +18,7 @@ import {
 } from "./session.js";
 import type { CallOutcome, RawTool } from "./types.js";
 import type { SignInUse } from "./oauth-session.js";
-import type { Launched } from "./process.js";
+import { stoppingAllProcesses, type Launched } from "./process.js";
 
 /** Options shared by every way of connecting. */
 export interface ConnectOptions {
@@ -198,6 +198,9 @@ export class MCPClient implements AsyncDisposable {
     args: Record<string, unknown>,
     opts: { timeoutMs?: number; inputSchema?: unknown } = {},
   ): Promise<CallOutcome> {
+    // Once the run is interrupted, its servers are being stopped: no more calls are made.
+    if (stoppingAllProcesses())
+      throw new ToolscoreError("SERVER_EXITED", `${name} was not called: toolscore is stopping`);
     const started = performance.now();
     let params: Record<string, unknown> = { name, arguments: args };
     let headers = this.headersFor(name, args, opts.inputSchema);

@@ -234,6 +234,11 @@ export async function stopProcess(
   child.stderr?.destroy();
 }
 
+/** True once {@link stopAllProcesses} began: nothing more is started or asked of a server. */
+export function stoppingAllProcesses(): boolean {
+  return stoppingAll;
+}
+
 /**
  * Stops every server still running (on Ctrl-C or a fatal error): SIGTERM to each group, then
  * SIGKILL to what is left after `graceMs`. No server is started after this.

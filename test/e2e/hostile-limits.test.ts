@@ -151,7 +151,8 @@ describe("patterns only a backtracking engine runs", () => {
     const [server] = pids.pids().filter((p) => !before.has(p));
     assert.ok(server !== undefined && alive(server));
     // The checks now under way each take up to regex-ms (1 s): Ctrl-C is answered after the one
-    // under way, not after the checks of every tool (some twenty seconds of them).
+    // under way, not after the checks of every tool (some twenty seconds of them), and no tool is
+    // called once the servers are being stopped.
     cli.kill("SIGINT");
     const code = await Promise.race([
       exited,
