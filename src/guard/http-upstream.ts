@@ -8,7 +8,7 @@
 // the guard's: it reports which and exits, failing closed.
 import type { JSONRPCMessage, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
 import { boundedFetch } from "../mcp/http-bounds.js";
-import { redactUrl } from "../mcp/redact.js";
+import { redactUrl, scrubSecrets } from "../mcp/redact.js";
 import {
   endpointAuth,
   httpTransport,
@@ -191,7 +191,8 @@ export class HttpUpstream implements Upstream {
     if (answer) return this.onFrame(frameOf(answer));
     const refused = this.credentialsRefused(e);
     if (refused) {
-      const line = errorLine(refused);
+      // The URL it names keeps no credential or query value (the client and the log both read it).
+      const line = scrubSecrets(errorLine(refused));
       this.failed(message, line, true);
       // Without credentials the server takes nothing more; a scope refused for one request after
       // the handshake leaves the others to go on.

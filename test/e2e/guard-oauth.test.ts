@@ -86,6 +86,20 @@ describe("the guard uses the sign-in store", () => {
     for (const t of f.log.issued) assert.ok(!written.includes(t), "a token reached the guard's output");
   });
 
+  test("no sign-in stored, at a URL with a secret in its query: the answer and the log hide the secret", async () => {
+    const log = join(tmp.dir, "query.jsonl");
+    const url = `${f.url}?api_key=QUERYSECRET123`;
+    const g = spawnGuard([CLI, "mcp", "guard", url, "--lock", lock, "--log", log], home("query"));
+    g.write(handshakeLines());
+    const answer = await g.answer(1);
+    const error = answer.error as { code: number; message: string };
+    assert.equal(error.code, -32006);
+    assert.match(error.message, /needs a sign-in: run toolscore mcp login .*api_key=\*\*\*/);
+    await g.exit;
+    const written = [JSON.stringify(answer), g.stderr(), readFileSync(log, "utf8")].join("\n");
+    assert.ok(!written.includes("QUERYSECRET123"), written);
+  });
+
   test("no sign-in stored and no display: initialize is answered with the line naming mcp login, logged, exit 2", async () => {
     const log = join(tmp.dir, "none.jsonl");
     const g = spawnGuard([CLI, "mcp", "guard", f.url, "--lock", lock, "--log", log], home("none"));
