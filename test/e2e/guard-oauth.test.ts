@@ -229,22 +229,10 @@ describe("mcp guard --install on a URL entry, then mcp login", () => {
     assert.equal(pin.code, 0, pin.stderr);
     const env = home("installer");
     const toolscore = `${process.execPath} ${CLI}`;
-    const install = await runCli(
-      [
-        "mcp",
-        "guard",
-        "--install",
-        "--config",
-        config,
-        "--lock",
-        set,
-        "--server",
-        "remote",
-        "--toolscore",
-        toolscore,
-      ],
-      { env },
-    );
+    const installArgs = ["mcp", "guard", "--install", "--config", config, "--lock", set];
+    const runInstall = () =>
+      runCli([...installArgs, "--server", "remote", "--toolscore", toolscore], { env });
+    const install = await runInstall();
     assert.equal(install.code, 0, install.stderr);
     assert.match(
       install.stdout,
@@ -254,22 +242,7 @@ describe("mcp guard --install on a URL entry, then mcp login", () => {
     );
     const login = await loginAsBrowser([f.url], env);
     assert.equal(login.code, 0, login.stderr);
-    const again = await runCli(
-      [
-        "mcp",
-        "guard",
-        "--install",
-        "--config",
-        config,
-        "--lock",
-        set,
-        "--server",
-        "remote",
-        "--toolscore",
-        toolscore,
-      ],
-      { env },
-    );
+    const again = await runInstall();
     assert.equal(
       again.stdout,
       `  remote: already guarded (a sign-in is stored)\nNothing to change in ${relative(ROOT, config)}.\n`,
