@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import type { CliContext } from "../../src/cli/context.js";
-import { MCPStdioClient } from "../../src/mcp/client.js";
+import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { buildLock, serializeLock } from "../../src/pin/lock.js";
 
