@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { Lock } from "../pin/lock.js";
-import type { ClientCapabilityName } from "../mcp/session.js";
+import type { ClientCapabilityName } from "../mcp/client-capabilities.js";
 import { recordedProfiles } from "../pin/profiles.js";
 import {
   checkPin,

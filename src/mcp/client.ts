@@ -10,12 +10,8 @@ import { negotiate, type NegotiateOptions } from "./negotiate.js";
 import { MODERN_ERROR, type ProtocolChoice } from "./protocol.js";
 import { paramHeaders } from "./param-headers.js";
 import { ListingBounds } from "./bounds.js";
-import {
-  McpSession,
-  type ClientCapabilityName,
-  type InitializeInfo,
-  type SessionOptions,
-} from "./session.js";
+import type { ClientCapabilityName } from "./client-capabilities.js";
+import { McpSession, type InitializeInfo, type SessionOptions } from "./session.js";
 import type { CallOutcome, RawTool } from "./types.js";
 import type { SignInUse } from "./oauth-session.js";
 import { stoppingAllProcesses, type Launched } from "./process.js";

@@ -1,6 +1,6 @@
 import { ServerSnapshot } from "../mcp/snapshot.js";
 import { parseUnlisted } from "../mcp/surface.js";
-import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/client-capabilities.js";
 import type { RawTool } from "../mcp/types.js";
 import { ToolscoreError } from "../util/errors.js";
 import { isObject, nonFiniteAt, ownValue, sortKeysDeep } from "../util/json.js";

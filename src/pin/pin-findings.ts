@@ -1,6 +1,6 @@
 // The drift rules as data: their ids, severities, what fails under each --fail-on, and the facts
 // each rule's findings carry. checkPin (verify.ts) makes the findings; renderers make the words.
-import type { ClientCapabilityName } from "../mcp/session.js";
+import type { ClientCapabilityName } from "../mcp/client-capabilities.js";
 import type { SurfaceRef } from "../mcp/surface.js";
 import type { EffectFinding } from "./effects.js";
 import type { FieldDiff } from "./field-diff.js";

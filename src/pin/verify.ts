@@ -13,7 +13,7 @@ import {
 import { appendAll, compareCodeUnits } from "../util/order.js";
 import { stableJson } from "../util/json.js";
 import { ToolscoreError } from "../util/errors.js";
-import type { ClientCapabilityName } from "../mcp/session.js";
+import type { ClientCapabilityName } from "../mcp/client-capabilities.js";
 import { verifySurface } from "./verify-surface.js";
 import { samePackage, type PackageResolution } from "./package.js";
 import { lockForProfile, profileText, recordedProfiles, recordsProfile } from "./profiles.js";

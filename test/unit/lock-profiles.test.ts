@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import type { ClientCapabilityName } from "../../src/mcp/session.js";
+import type { ClientCapabilityName } from "../../src/mcp/client-capabilities.js";
 import { buildLock, lockProblems, parseLock, serializeLock } from "../../src/pin/lock.js";
 import { ALL_PROFILES, lockForProfile, profileOf, SINGLE_PROFILES } from "../../src/pin/profiles.js";
 import { checkPin, mergeProfileReports, pinnedClientCapabilities } from "../../src/pin/verify.js";
