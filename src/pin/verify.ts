@@ -1,15 +1,8 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import { diffField, type FieldDiff } from "./field-diff.js";
 import { DANGEROUS_EFFECTS, type Effect, type EffectFinding } from "./effects.js";
-import {
-  lockBody,
-  LOCK_KIND,
-  lockProblems,
-  PINNED_FIELDS,
-  snapshotFromLock,
-  type Lock,
-  type LockedTool,
-} from "./lock.js";
+import { lockBody, LOCK_KIND, lockProblems, PINNED_FIELDS, type Lock, type LockedTool } from "./lock.js";
+import { snapshotFromLock } from "./lock-read.js";
 import { appendAll, compareCodeUnits } from "../util/order.js";
 import { stableJson } from "../util/json.js";
 import { ToolscoreError } from "../util/errors.js";

@@ -9,7 +9,8 @@ import { main } from "../../src/cli/main.js";
 import type { CliContext } from "../../src/cli/context.js";
 import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import { buildLock, serializeLock } from "../../src/pin/lock.js";
+import { buildLock } from "../../src/pin/lock.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const DIR = join(ROOT, "examples", "pinning");
