@@ -20,7 +20,7 @@ import {
 import { profileDifference, sameAsBase, type LockProfile } from "./profiles.js";
 import { lockSurface, type LockSurface } from "./surface-lock.js";
 
-export { lockProblems, PINNED_FIELDS, toolName } from "./lock-hash.js";
+export { lockProblems, toolName } from "./lock-hash.js";
 export type { LockProblem, PinnedField } from "./lock-hash.js";
 
 /** The `kind` of a lock file. */
