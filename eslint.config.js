@@ -96,6 +96,7 @@ function layerRules() {
     "oauth-session",
     "process",
     "restartable",
+    "stdio-client",
     "stdio-transport",
     "token-store",
   ];

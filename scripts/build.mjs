@@ -77,7 +77,7 @@ const ON_DEMAND = new Set(
     "mcp/http.ts",
     "mcp/login.ts",
     "mcp/target.ts",
-    "pin/lock.ts",
+    "pin/lock-read.ts",
     "report/sarif-reports.ts",
     "report/sarif.ts",
     "score/run.ts",

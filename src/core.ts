@@ -11,14 +11,9 @@ export { ToolscoreError, isToolscoreError } from "./util/errors.js";
 export type { ErrorCode } from "./util/errors.js";
 
 // The lock: built from a snapshot, canonical and hashed, read and written
-export {
-  buildLock,
-  parseLock,
-  serializeLock,
-  snapshotFromLock,
-  LOCK_KIND,
-  LOCK_VERSION,
-} from "./pin/lock.js";
+export { buildLock, LOCK_KIND, LOCK_VERSION } from "./pin/lock.js";
+export { parseLock, snapshotFromLock } from "./pin/lock-read.js";
+export { serializeLock } from "./pin/lock-serialize.js";
 export type { Lock, LockedTool, LockProblem, BuildLockOptions } from "./pin/lock.js";
 export type {
   LockedPrompt,

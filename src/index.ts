@@ -37,7 +37,7 @@ export type { GuardEvent, GuardEventName, GuardLog } from "./guard/events.js";
 export type { DriftMode } from "./guard/core.js";
 
 // Clients and snapshots
-export { MCPStdioClient } from "./mcp/client.js";
+export { MCPStdioClient } from "./mcp/stdio-client.js";
 export type { ConnectOptions, StdioConnectOptions, HttpConnectOptions } from "./mcp/client.js";
 export { MCPHttpClient } from "./mcp/http.js";
 

@@ -16,7 +16,8 @@ import {
   type LockSet,
   type LockSetEntry,
 } from "../pin/lockset.js";
-import { pinnedClientCapabilities, type PinFailOn } from "../pin/verify.js";
+import { type PinFailOn } from "../pin/verify.js";
+import { pinnedClientCapabilities } from "../pin/verify-profiles.js";
 import { verifyLockSet, type CurrentServer, type LockSetReport } from "../pin/verify-set.js";
 import { errorLine } from "../report/advice.js";
 import { redactArgs, showUrl } from "../scan/argv-secrets.js";

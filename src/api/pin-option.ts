@@ -1,6 +1,7 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { Lock } from "../pin/lock.js";
-import { checkPin, pinnedClientCapabilities, type PinFailOn, type PinReport } from "../pin/verify.js";
+import { checkPin, type PinFailOn, type PinReport } from "../pin/verify.js";
+import { pinnedClientCapabilities } from "../pin/verify-profiles.js";
 import type { ServerOptions } from "./server.js";
 
 /** A pin check made on the same listing as another command (`--pin LOCK` on lint and test). */

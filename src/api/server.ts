@@ -69,7 +69,7 @@ export async function readSaved(path: string): Promise<Listed> {
   const data = readJsonFile(path, "snapshot or lock");
   const kind = (data as { kind?: unknown } | null)?.kind;
   if (kind === "toolscore.mcp-lock") {
-    const { parseLock, snapshotFromLock } = await import("../pin/lock.js");
+    const { parseLock, snapshotFromLock } = await import("../pin/lock-read.js");
     const lock = parseLock(data, path);
     return { snapshot: snapshotFromLock(lock), origin: "lock", lock };
   }

@@ -1,15 +1,10 @@
 import { resolve } from "node:path";
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { Lock } from "../pin/lock.js";
-import type { ClientCapabilityName } from "../mcp/session.js";
+import type { ClientCapabilityName } from "../mcp/client-capabilities.js";
 import { recordedProfiles } from "../pin/profiles.js";
-import {
-  checkPin,
-  mergeProfileReports,
-  pinnedClientCapabilities,
-  type PinFailOn,
-  type PinReport,
-} from "../pin/verify.js";
+import { checkPin, type PinFailOn, type PinReport } from "../pin/verify.js";
+import { mergeProfileReports, pinnedClientCapabilities } from "../pin/verify-profiles.js";
 import { launchPackage } from "./launch-package.js";
 import { listResolved, readSaved, resolveServer, type ServerInput, type ServerOptions } from "./server.js";
 

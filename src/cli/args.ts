@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { isAbsolute, resolve } from "node:path";
 import { ToolscoreError } from "../util/errors.js";
 import type { ServerTarget, TargetOptions } from "../mcp/target.js";
-import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/client-capabilities.js";
 import type { ConnectOptions } from "../mcp/client.js";
 import { parseProtocolChoice } from "../mcp/protocol.js";
 import type { CliContext } from "./context.js";

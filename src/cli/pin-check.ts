@@ -1,7 +1,8 @@
 import type { Lock } from "../pin/lock.js";
 import { readLock } from "../pin/lock-file.js";
 import { digestLongTexts } from "../pin/lock-digest.js";
-import { PIN_FAIL_ON, pinnedClientCapabilities, type PinFailOn, type PinReport } from "../pin/verify.js";
+import { PIN_FAIL_ON, type PinFailOn, type PinReport } from "../pin/verify.js";
+import { pinnedClientCapabilities } from "../pin/verify-profiles.js";
 import type { LockSetReport } from "../pin/verify-set.js";
 import { lockSetMessage } from "../report/lockset.js";
 import { pinMessage, renderPinReport } from "../report/pin.js";

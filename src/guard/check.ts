@@ -3,7 +3,7 @@
 // lock; a list answer is checked item by item against the part of the lock it names, so a client
 // that pages through 10,000 tools pays for each tool once, not for the whole lock per page.
 import { ServerSnapshot } from "../mcp/snapshot.js";
-import type { ClientCapabilityName } from "../mcp/session.js";
+import type { ClientCapabilityName } from "../mcp/client-capabilities.js";
 import type { RawSurfaceItem, UnlistedKinds } from "../mcp/surface.js";
 import type { RawTool } from "../mcp/types.js";
 import type { Lock } from "../pin/lock.js";

@@ -3,13 +3,15 @@
 // back to the client's), each once and after its verdict; the notifications it knows; and the
 // server's requests to the client, again under ids of the guard's. Everything else is dropped and
 // counted. What passes is serialized from the value the guard judged, never the bytes received.
-// What it decides about the surface, SurfaceVerdicts decides; this class only routes and holds.
+// What it decides about the surface, SurfaceVerdicts decides; what waits, HeldMessages holds;
+// this class only routes.
 import type { Lock } from "../pin/lock.js";
 import { isObject } from "../util/json.js";
 import { DropCounter } from "./drops.js";
 import type { GuardEvent, GuardLog } from "./events.js";
 import { frameOf, messageOf, type Frame } from "./frame.js";
 import { HANDSHAKE_METHODS, metaProtocolVersion, protocolMeta } from "./handshake.js";
+import { HeldMessages } from "./held.js";
 import { RequestTable, type RequestId } from "./ids.js";
 import {
   answerMessage,
@@ -21,7 +23,7 @@ import {
 } from "./inbound.js";
 import { pinnedKinds, type KindSpec } from "./kinds.js";
 import type { DriftMode } from "./modes.js";
-import { GUARD_ERRORS, type Refusal } from "./refusal.js";
+import { MALFORMED_ANSWER, undeliveredError, type Refusal } from "./refusal.js";
 import { ServerTraffic } from "./server-traffic.js";
 import { OwnRequests } from "./survey.js";
 import { SurfaceVerdicts, type TemplateMatcher } from "./verdicts.js";
@@ -75,14 +77,10 @@ export class GuardCore {
   private readonly drops: DropCounter;
   private readonly forwarded = new RequestTable<Forwarded>();
   private readonly traffic: ServerTraffic;
-  private readonly held: ClientMessage[] = [];
-  private readonly afterVerify: Array<() => void> = [];
-  private handshakeInFlight = false;
+  private readonly holding: HeldMessages<ClientMessage>;
   private sentInitialized = false;
   private eraMeta: Record<string, unknown> | undefined;
-  private verifying: Promise<void> | undefined;
   private templatesLoading: Promise<void> | undefined;
-  private closed = false;
 
   constructor(private readonly opts: GuardCoreOptions) {
     const kinds = pinnedKinds(opts.lock);
@@ -99,6 +97,11 @@ export class GuardCore {
       toClient: (m) => this.opts.toClient(frameOf(m)),
       toServer: (m) => this.opts.toServer(frameOf(m)),
     });
+    // Lists the whole surface with the guard's own requests, over the same server, and checks it.
+    this.holding = new HeldMessages(
+      (msg) => this.judgeClient(msg),
+      () => this.verdicts.verify(this.own, this.eraMeta, () => this.holding.closed),
+    );
   }
 
   /**
@@ -114,7 +117,7 @@ export class GuardCore {
     );
     this.templatesLoading = loading.then(() => {
       this.templatesLoading = undefined;
-      if (!this.closed) this.drain();
+      if (!this.holding.closed) this.holding.drain();
     });
   }
 
@@ -143,17 +146,10 @@ export class GuardCore {
     const entry = this.take(message.id);
     if (!entry) return;
     this.opts.log({ event: "undelivered", method: message.method, reason: why });
-    // Refused for its credentials, the request names what to run (toolscore mcp login URL).
-    const error = credentials
-      ? { code: GUARD_ERRORS.SIGN_IN_NEEDED, message: `toolscore guard: ${why}` }
-      : {
-          code: GUARD_ERRORS.UPSTREAM_FAILED,
-          message: `toolscore guard: the server could not be reached (${why})`,
-        };
-    this.answer(entry.original, { error });
+    this.answer(entry.original, { error: undeliveredError(why, credentials) });
     if (entry.judged.type === "handshake") {
-      this.handshakeInFlight = false;
-      this.drain();
+      this.holding.handshakeInFlight = false;
+      this.holding.drain();
     }
   }
 
@@ -164,16 +160,12 @@ export class GuardCore {
 
   /** Resolves once nothing waits: no handshake answer, no check running, no frame held. */
   async settled(): Promise<void> {
-    while (!this.closed && (this.verifying || this.handshakeInFlight || this.held.length)) {
-      await (this.verifying ?? new Promise((resolve) => setTimeout(resolve, 10)));
-    }
+    await this.holding.settled();
   }
 
   /** The server is gone: the guard's own requests fail, waiting frames are dropped. */
   close(): void {
-    this.closed = true;
-    this.held.length = 0;
-    this.afterVerify.length = 0;
+    this.holding.close();
     this.own.close();
     this.forwarded.clear();
     this.traffic.clear();
@@ -183,13 +175,9 @@ export class GuardCore {
     if (msg.type === "drop") return this.drops.drop(msg.reason, "client");
     if (msg.type === "answer") return this.traffic.clientAnswer(msg);
     // Until the handshake is answered and while the surface is checked, requests and
-    // notifications wait, in order; a second handshake does not (a client that probed with
-    // server/discover and heard nothing tries initialize).
+    // notifications wait, in order (see HeldMessages.mustWait).
     const handshake = msg.type === "request" && HANDSHAKE_METHODS.has(msg.method);
-    if (this.verifying || (this.handshakeInFlight && !handshake) || this.held.length) {
-      this.held.push(msg);
-      return;
-    }
+    if (this.holding.mustWait(handshake)) return this.holding.hold(msg);
     this.judgeClient(msg);
   }
 
@@ -205,17 +193,17 @@ export class GuardCore {
     if (HANDSHAKE_METHODS.has(method)) {
       // What the client declares decides which of the lock's profiles its surface is checked against.
       this.verdicts.handshakeRequest({ method, params: msg.params });
-      this.handshakeInFlight = true;
+      this.holding.handshakeInFlight = true;
       return this.forward(msg, { type: "handshake", method });
     }
     const list = this.byList.get(method);
     const use = this.byUse.get(method);
     const read = method === "resources/read" && this.verdicts.readsPinned;
     if (!list && !use && !read) return this.forward(msg, PASS);
-    if (read && this.templatesLoading) return void this.held.unshift(msg);
+    if (read && this.templatesLoading) return this.holding.holdFirst(msg);
     if (this.verdicts.stale) {
-      this.held.unshift(msg);
-      this.startVerification();
+      this.holding.holdFirst(msg);
+      this.holding.startVerification();
       return;
     }
     const refused = list
@@ -270,18 +258,18 @@ export class GuardCore {
     const entry = this.take(msg.id);
     if (!entry) return this.drops.drop("unsolicited");
     if (entry.judged.type === "handshake") return this.onHandshake(entry, msg, entry.judged.method);
-    if (msg.malformed) return this.answer(entry.original, { error: MALFORMED });
+    if (msg.malformed) return this.answer(entry.original, { error: MALFORMED_ANSWER });
     if (entry.judged.type === "list" && msg.result) return this.onList(entry, msg.result, entry.judged.spec);
     this.answer(entry.original, msg);
   }
 
   private onHandshake(entry: Forwarded, msg: Answer, method: string): void {
-    this.handshakeInFlight = false;
+    this.holding.handshakeInFlight = false;
     const result = msg.result;
     if (!result) {
       // A refused handshake: the client hears the error; the next list or call checks again.
-      this.answer(entry.original, msg.malformed ? { error: MALFORMED } : msg);
-      this.drain();
+      this.answer(entry.original, msg.malformed ? { error: MALFORMED_ANSWER } : msg);
+      this.holding.drain();
       return;
     }
     this.verdicts.handshake(result, this.eraMeta);
@@ -293,7 +281,7 @@ export class GuardCore {
       this.opts.toServer(frameOf(notificationMessage("notifications/initialized", undefined)));
     }
     this.verdicts.markStale();
-    this.startVerification(() =>
+    this.holding.startVerification(() =>
       this.answer(entry.original, { result: this.verdicts.handshakeResult(result) }),
     );
   }
@@ -303,32 +291,4 @@ export class GuardCore {
     if (outcome.type === "refuse") this.refuse(entry.original, outcome.refusal, outcome.event);
     else this.answer(entry.original, { result: outcome.type === "rewrite" ? outcome.result : result });
   }
-
-  private startVerification(then?: () => void): void {
-    if (this.closed) return;
-    if (then) this.afterVerify.push(then);
-    if (this.verifying || this.handshakeInFlight) return;
-    this.verifying = this.verify().then(() => {
-      this.verifying = undefined;
-      if (this.closed) return; // nothing more reaches the client once the session is over
-      for (const fn of this.afterVerify.splice(0)) fn();
-      this.drain();
-    });
-  }
-
-  private drain(): void {
-    while (this.held.length && !this.verifying && !this.handshakeInFlight)
-      this.judgeClient(this.held.shift()!);
-  }
-
-  // Lists the whole surface with the guard's own requests, over the same server, and checks it.
-  private async verify(): Promise<void> {
-    await this.verdicts.verify(this.own, this.eraMeta, () => this.closed);
-  }
 }
-
-// The answer to a request whose answer from the server was neither one result nor one error.
-const MALFORMED: RpcError = {
-  code: GUARD_ERRORS.MALFORMED_ANSWER,
-  message: "toolscore guard: the server's answer to this request was not a valid JSON-RPC response",
-};

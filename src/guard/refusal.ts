@@ -3,6 +3,7 @@
 import type { PinRule } from "../pin/verify.js";
 import { escapeLine } from "../util/unicode.js";
 import type { Withholding } from "./check.js";
+import type { RpcError } from "./inbound.js";
 import type { ItemKind } from "./kinds.js";
 
 /** The guard's error codes, in the implementation-defined range of JSON-RPC (-32000 to -32099). */
@@ -87,3 +88,23 @@ export function unverified(method: string, reason: string, review: string): Refu
     data: { method, review },
   };
 }
+
+/**
+ * The error for a request that could not be delivered to the server (HTTP): it names only the
+ * reason (a status or a code), or, when the server refused the guard's `credentials`, the line
+ * that says what to run (toolscore mcp login URL).
+ */
+export function undeliveredError(why: string, credentials: boolean): RpcError {
+  return credentials
+    ? { code: GUARD_ERRORS.SIGN_IN_NEEDED, message: `toolscore guard: ${why}` }
+    : {
+        code: GUARD_ERRORS.UPSTREAM_FAILED,
+        message: `toolscore guard: the server could not be reached (${why})`,
+      };
+}
+
+/** The answer to a request whose answer from the server was neither one result nor one error. */
+export const MALFORMED_ANSWER: RpcError = {
+  code: GUARD_ERRORS.MALFORMED_ANSWER,
+  message: "toolscore guard: the server's answer to this request was not a valid JSON-RPC response",
+};

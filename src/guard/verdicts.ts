@@ -2,7 +2,7 @@
 // full check of its own listing, what becomes of each list answer, and which uses are let through.
 // It holds what the server said about itself and the standing verdict; it sends nothing.
 import { CLIENT_CAPABILITIES_META_KEY } from "../mcp/protocol.js";
-import type { ClientCapabilityName } from "../mcp/session.js";
+import type { ClientCapabilityName } from "../mcp/client-capabilities.js";
 import type { Lock } from "../pin/lock.js";
 import { lockForProfile, profileOf, profileText } from "../pin/profiles.js";
 import { profileLine } from "../report/pin.js";

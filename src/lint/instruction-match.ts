@@ -5,7 +5,8 @@
 import { findEncoded, fold, originalSpan } from "./normalize.js";
 import { scanHead } from "./scan-bound.js";
 import { NOT_WORD } from "./instruction-vocabulary.js";
-import { NAME_PATTERNS, TECHNIQUES, type Technique, type TechniqueScope } from "./instruction-patterns.js";
+import { TECHNIQUES, type Technique, type TechniqueScope } from "./instruction-patterns.js";
+import { NAME_PATTERNS } from "./instruction-theft.js";
 import { appendAll } from "../util/order.js";
 
 /** One technique found in a text. */

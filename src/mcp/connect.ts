@@ -1,5 +1,6 @@
 import { ToolscoreError } from "../util/errors.js";
-import { MCPStdioClient, type MCPClient, type ConnectOptions } from "./client.js";
+import type { MCPClient, ConnectOptions } from "./client.js";
+import { MCPStdioClient } from "./stdio-client.js";
 import type { ServerTarget } from "./target.js";
 
 /** Connects to a live target (stdio or HTTP). A file target is a usage error here. */

@@ -11,7 +11,7 @@ import {
   watchCredentials,
 } from "./http-endpoint.js";
 import type { Transport } from "@modelcontextprotocol/client";
-import type { RpcError } from "./session.js";
+import type { RpcError } from "./jsonrpc.js";
 
 /**
  * A server reached over HTTP: Streamable HTTP first, and the legacy HTTP+SSE transport when the

@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { isObject } from "../util/json.js";
-import type { ClientCapabilityName } from "./session.js";
+import type { ClientCapabilityName } from "./client-capabilities.js";
 
 /** How many times a call is retried with answers before it is reported as needing input. */
 export const MAX_INPUT_ROUNDS = 3;

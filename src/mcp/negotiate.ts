@@ -15,7 +15,8 @@ import {
   type ProtocolChoice,
   type ServerHello,
 } from "./protocol.js";
-import { fmtSeconds, type McpSession, type RpcError } from "./session.js";
+import type { RpcError } from "./jsonrpc.js";
+import { fmtSeconds, type McpSession } from "./session.js";
 
 /** How to agree on a version with a server. */
 export interface NegotiateOptions {

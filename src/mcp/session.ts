@@ -1,39 +1,15 @@
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
-import { pathToFileURL } from "node:url";
 import { VERSION } from "../meta.js";
 import { ToolscoreError } from "../util/errors.js";
-import { isObject } from "../util/json.js";
 import { limits } from "../util/limits.js";
 import {
-  CLIENT_CAPABILITIES_META_KEY,
-  CLIENT_INFO_META_KEY,
-  PROTOCOL_VERSION_META_KEY,
-  eraOf,
-  type ServerHello,
-} from "./protocol.js";
-
-/**
- * Client capabilities toolscore can declare (`--client-capabilities`). `elicitation.url` is
- * elicitation with its URL mode too (`{"elicitation":{"form":{},"url":{}}}`), which some servers
- * offer tools for; it comes with `elicitation`.
- */
-export type ClientCapabilityName = "roots" | "sampling" | "elicitation" | "elicitation.url";
-export const CLIENT_CAPABILITY_NAMES: readonly ClientCapabilityName[] = [
-  "elicitation",
-  "elicitation.url",
-  "roots",
-  "sampling",
-];
-
-/** A JSON-RPC error object as the server sent it. */
-export interface RpcError {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-/** The answer to a request: the raw result, or the raw error. Nothing is validated or dropped. */
-export type RpcOutcome = { result: Record<string, unknown> } | { error: RpcError };
+  capabilityObject,
+  envelopeFor,
+  serverRequestReply,
+  type ClientCapabilityName,
+} from "./client-capabilities.js";
+import { answerOutcome, withMeta, type RpcError, type RpcOutcome } from "./jsonrpc.js";
+import { eraOf, type ServerHello } from "./protocol.js";
 
 /** What the server said about itself (`server/discover` or `initialize`), as sent. */
 export type InitializeInfo = ServerHello;
@@ -123,23 +99,12 @@ export class McpSession {
 
   /** The client capabilities as declared: in `initialize`, and in every modern request's `_meta`. */
   get capabilityObject(): Record<string, unknown> {
-    const declared: Record<string, unknown> = {};
-    const names = this.opts.clientCapabilities ?? [];
-    for (const c of names) {
-      if (c === "roots") declared.roots = { listChanged: false };
-      else if (c !== "elicitation.url") declared[c] = {};
-    }
-    if (names.includes("elicitation.url")) declared.elicitation = { form: {}, url: {} };
-    return declared;
+    return capabilityObject(this.opts.clientCapabilities ?? []);
   }
 
   /** The `_meta` envelope of a modern request in `version`. */
   envelopeFor(version: string): Record<string, unknown> {
-    return {
-      [PROTOCOL_VERSION_META_KEY]: version,
-      [CLIENT_CAPABILITIES_META_KEY]: this.capabilityObject,
-      [CLIENT_INFO_META_KEY]: { name: "toolscore", version: VERSION },
-    };
+    return envelopeFor(version, this.opts.clientCapabilities ?? []);
   }
 
   /** Sends `initialize` offering `version`; returns the raw outcome (nothing is confirmed yet). */
@@ -269,28 +234,9 @@ export class McpSession {
     if (!p) return; // an answer to a cancelled or unknown request
     clearTimeout(p.timer);
     this.pending.delete(msg.id as number);
-    if (isObject(msg.error)) {
-      const err = msg.error;
-      p.resolve({
-        error: {
-          code: typeof err.code === "number" ? err.code : 0,
-          message: typeof err.message === "string" ? err.message : "",
-          ...("data" in err ? { data: err.data } : {}),
-        },
-      });
-    } else if (isObject(msg.result)) {
-      p.resolve({ result: msg.result });
-    } else if (p.strict) {
-      p.reject(
-        new ToolscoreError(
-          "PROTOCOL_ERROR",
-          `the server answered ${p.method} with something that is not a JSON-RPC result or error: it is not an MCP server, or it is broken`,
-          { method: p.method },
-        ),
-      );
-    } else {
-      p.resolve({ result: {} });
-    }
+    const outcome = answerOutcome(msg, p.method, p.strict);
+    if (outcome instanceof ToolscoreError) p.reject(outcome);
+    else p.resolve(outcome);
   }
 
   private countNotification(method: string): void {
@@ -303,16 +249,7 @@ export class McpSession {
   }
 
   private async answerServerRequest(id: number | string, method: string, params: unknown): Promise<void> {
-    const declared = this.opts.clientCapabilities ?? [];
-    let reply: { result: unknown } | { error: RpcError };
-    if (method === "ping") reply = { result: {} };
-    else if (method === "roots/list" && declared.includes("roots")) {
-      reply = { result: { roots: [{ uri: pathToFileURL(this.rootsDir).href, name: "working directory" }] } };
-    } else if (method === "elicitation/create" && declared.includes("elicitation"))
-      reply = { result: { action: "decline" } };
-    else if (method === "sampling/createMessage" && declared.includes("sampling"))
-      reply = { error: { code: -1, message: "toolscore declines sampling requests" } };
-    else reply = { error: { code: -32601, message: `Method not found: ${method}` } };
+    const reply = serverRequestReply(method, this.opts.clientCapabilities ?? [], () => this.rootsDir);
     void params;
     try {
       await this.transport.send({ jsonrpc: "2.0", id, ...reply } as JSONRPCMessage);
@@ -351,15 +288,6 @@ export class McpSession {
   get closed(): boolean {
     return this.closedError !== undefined;
   }
-}
-
-function withMeta(
-  params: Record<string, unknown> | undefined,
-  meta: Record<string, unknown> | undefined,
-): Record<string, unknown> | undefined {
-  if (meta === undefined) return params;
-  const own = isObject(params?._meta) ? params._meta : {};
-  return { ...params, _meta: { ...own, ...meta } };
 }
 
 // Node's timers hold at most 2^31-1 ms; a longer delay would fire at once.

@@ -3,7 +3,7 @@ import { prettyJsonPieces } from "../util/json-out.js";
 import { checkJsonNumbers, numberOutOfRange } from "../util/json-range.js";
 import { ToolscoreError } from "../util/errors.js";
 import type { MCPClient } from "./client.js";
-import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "./session.js";
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "./client-capabilities.js";
 import type { RawTool } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 import {

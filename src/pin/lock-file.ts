@@ -1,5 +1,7 @@
 import { readJsonFile, readTextHead, writePiecesAtomic } from "../util/fs.js";
-import { lockPieces, parseLock, type Lock } from "./lock.js";
+import type { Lock } from "./lock.js";
+import { parseLock } from "./lock-read.js";
+import { lockPieces } from "./lock-serialize.js";
 import { LOCKSET_KIND } from "./lockset.js";
 
 /**

@@ -1,41 +1,26 @@
+// A lock built from a snapshot: what a lock is (its types, kind and version), each tool's hashes,
+// definition and capabilities, the surface, the profiles and the tools left out. Its file text is
+// lock-serialize.ts's; reading one back, lock-read.ts's.
 import { ServerSnapshot } from "../mcp/snapshot.js";
-import { parseUnlisted } from "../mcp/surface.js";
-import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
+import type { ClientCapabilityName } from "../mcp/client-capabilities.js";
 import type { RawTool } from "../mcp/types.js";
-import { ToolscoreError } from "../util/errors.js";
-import { isObject, nonFiniteAt, ownValue, sortKeysDeep } from "../util/json.js";
+import { nonFiniteAt, ownValue, sortKeysDeep } from "../util/json.js";
 import { numberOutOfRange } from "../util/json-range.js";
-import { checkLockPackage, type LockedPackage, type PackageResolution } from "./package.js";
+import type { LockedPackage, PackageResolution } from "./package.js";
 import { compareCodeUnits } from "../util/order.js";
 import { sha256Hex } from "./canonical.js";
-import { prettyJsonPieces } from "../util/json-out.js";
-import { assertWhole } from "./lock-digest.js";
 import { definitionHashes, lockHash, PINNED_FIELDS, toolName, type PinnedField } from "./lock-hash.js";
 import {
-  EFFECTS,
   deriveEffects,
   parseEffectOverrides,
   type Effect,
   type EffectFinding,
   type EffectOverrides,
 } from "./effects.js";
-import {
-  checkProfiles,
-  lockForProfile,
-  profileDifference,
-  sameAsBase,
-  serializeProfiles,
-  type LockProfile,
-} from "./profiles.js";
-import {
-  checkLockSurface,
-  lockSurface,
-  serializeSurface,
-  surfaceFromLock,
-  type LockSurface,
-} from "./surface-lock.js";
+import { profileDifference, sameAsBase, type LockProfile } from "./profiles.js";
+import { lockSurface, type LockSurface } from "./surface-lock.js";
 
-export { lockProblems, PINNED_FIELDS, toolName } from "./lock-hash.js";
+export { lockProblems, toolName } from "./lock-hash.js";
 export type { LockProblem, PinnedField } from "./lock-hash.js";
 
 /** The `kind` of a lock file. */
@@ -192,157 +177,4 @@ function excludedTools(
 export function buildLock(snapshot: ServerSnapshot, opts: BuildLockOptions = {}): Lock {
   const body = lockBody(snapshot, opts);
   return { ...body, lock_sha256: lockHash(body) };
-}
-
-/** The lock's file text: two-space JSON in a fixed key order, trailing newline. Same lock, same bytes. */
-export function serializeLock(lock: Lock): string {
-  return JSON.stringify(lockInFileOrder(lock), null, 2) + "\n";
-}
-
-/** {@link serializeLock} in pieces: a description of megabytes is written without copies. */
-export function lockPieces(lock: Lock): string[] {
-  return prettyJsonPieces(lockInFileOrder(lock));
-}
-
-/** A lock's package keys in file order: absent, null with the reason, or the package. */
-function packageFields(lock: Lock): Record<string, unknown> {
-  if (lock.package === undefined) return {};
-  if (lock.package === null) return { package: null, package_reason: lock.package_reason };
-  const { ecosystem, name, version, integrity } = lock.package;
-  return { package: { ecosystem, name, version, integrity } };
-}
-
-function lockInFileOrder(lock: Lock): Record<string, unknown> {
-  assertWhole(lock, "writing");
-  return {
-    kind: lock.kind,
-    lock_version: lock.lock_version,
-    server: lock.server,
-    ...packageFields(lock),
-    protocol: lock.protocol,
-    client_capabilities: lock.client_capabilities,
-    instructions_sha256: lock.instructions_sha256,
-    capability_overrides: lock.capability_overrides,
-    tools: lock.tools.map(toolInFileOrder),
-    ...(lock.excluded_tools ? { excluded_tools: lock.excluded_tools } : {}),
-    ...serializeSurface(lock),
-    ...(lock.profiles
-      ? {
-          profiles: serializeProfiles(lock.profiles, (key, list) =>
-            key === "tools"
-              ? (list as unknown as LockedTool[]).map(toolInFileOrder)
-              : (serializeSurface({ [key]: list })[key] as unknown[]),
-          ),
-        }
-      : {}),
-    lock_sha256: lock.lock_sha256,
-  };
-}
-
-function toolInFileOrder(t: LockedTool): Record<string, unknown> {
-  return {
-    name: t.name,
-    sha256: t.sha256,
-    fields: Object.fromEntries(PINNED_FIELDS.map((f) => [f, t.fields[f]])),
-    definition: Object.fromEntries(
-      PINNED_FIELDS.filter((f) => Object.hasOwn(t.definition, f)).map((f) => [
-        f,
-        sortKeysDeep(t.definition[f]),
-      ]),
-    ),
-    capabilities: t.capabilities.map((c) => ({ capability: c.capability, sources: c.sources })),
-  };
-}
-
-/**
- * Checks parsed JSON as a lock; `source` names it in errors. A lock that is not an object, of
- * another kind or version, or with a missing or wrong-typed field is a FILE_INVALID error. (A lock
- * whose hashes do not match is well-formed: verification reports it as `pin-lock-modified`.)
- */
-export function parseLock(data: unknown, source = "the lock"): Lock {
-  const bad = (why: string) =>
-    new ToolscoreError("FILE_INVALID", `${source} is not a valid lock: ${why}`, {
-      path: source,
-      problem: "lock-invalid",
-    });
-  if (!isObject(data)) throw bad("it is not a JSON object");
-  if (data.kind !== LOCK_KIND) {
-    throw new ToolscoreError(
-      "FILE_INVALID",
-      `${source} is not a lock (kind ${JSON.stringify(data.kind ?? null)}, expected "${LOCK_KIND}")`,
-      { path: source, problem: "lock-kind" },
-    );
-  }
-  if (data.lock_version !== LOCK_VERSION)
-    throw bad(
-      `lock_version ${JSON.stringify(data.lock_version ?? null)} is not supported (this toolscore reads "${LOCK_VERSION}")`,
-    );
-  if (!isObject(data.server)) throw bad('"server" is not an object');
-  checkLockPackage(data, bad);
-  if (typeof data.protocol !== "string") throw bad('"protocol" is not a string');
-  const cc = data.client_capabilities;
-  if (!Array.isArray(cc) || !cc.every((c) => CLIENT_CAPABILITY_NAMES.includes(c as ClientCapabilityName)))
-    throw bad('"client_capabilities" is not a list of roots, sampling, elicitation');
-  if (data.instructions_sha256 !== null && typeof data.instructions_sha256 !== "string")
-    throw bad('"instructions_sha256" is neither a string nor null');
-  if (!isObject(data.capability_overrides)) throw bad('"capability_overrides" is not an object');
-  for (const [name, list] of Object.entries(data.capability_overrides)) {
-    if (!Array.isArray(list) || !list.every((c) => EFFECTS.includes(c as Effect)))
-      throw bad(`"capability_overrides"."${name}" is not a list of capabilities`);
-  }
-  if (!Array.isArray(data.tools)) throw bad('"tools" is not a list');
-  data.tools.forEach((t: unknown, i) => checkLockedTool(t, `tools[${i}]`, bad));
-  const excluded = data.excluded_tools;
-  if (excluded !== undefined && (!Array.isArray(excluded) || !excluded.every((n) => typeof n === "string")))
-    throw bad('"excluded_tools" is not a list of tool names');
-  checkLockSurface(data, bad);
-  parseUnlisted(data, bad);
-  checkProfiles(data, bad, (key, e, at) => {
-    if (key === "tools") checkLockedTool(e, at, bad);
-    else checkLockSurface({ [key]: [e] }, (why) => bad(why.replace(`${key}[0]`, at)));
-  });
-  if (typeof data.lock_sha256 !== "string") throw bad('"lock_sha256" is not a string');
-  return data as unknown as Lock;
-}
-
-function checkLockedTool(t: unknown, at: string, bad: (why: string) => Error): void {
-  if (!isObject(t)) throw bad(`${at} is not an object`);
-  if (typeof t.name !== "string") throw bad(`${at}.name is not a string`);
-  if (typeof t.sha256 !== "string") throw bad(`${at}.sha256 is not a string`);
-  if (!isObject(t.fields)) throw bad(`${at}.fields is not an object`);
-  for (const f of PINNED_FIELDS) {
-    const v = t.fields[f];
-    if (v !== null && typeof v !== "string") throw bad(`${at}.fields.${f} is neither a string nor null`);
-  }
-  if (!isObject(t.definition)) throw bad(`${at}.definition is not an object`);
-  if (!Array.isArray(t.capabilities)) throw bad(`${at}.capabilities is not a list`);
-  t.capabilities.forEach((c: unknown, j) => {
-    if (
-      !isObject(c) ||
-      !EFFECTS.includes(c.capability as Effect) ||
-      !Array.isArray(c.sources) ||
-      !c.sources.every((s) => typeof s === "string")
-    )
-      throw bad(`${at}.capabilities[${j}] is not a capability with a list of sources`);
-  });
-}
-
-/**
- * The snapshot a lock stands for: its definitions as the tools (for a lock of several client
- * capability profiles, those of `profile`, by default its base). A lock keeps only the hash of the
- * instructions, so the snapshot's `instructions` is null.
- */
-export function snapshotFromLock(whole: Lock, profile?: readonly string[]): ServerSnapshot {
-  assertWhole(whole, "the snapshot");
-  const lock = profile === undefined ? whole : lockForProfile(whole, profile);
-  return ServerSnapshot.of({
-    server: lock.server,
-    ...packageFields(lock),
-    protocol: lock.protocol,
-    capabilities: {},
-    client_capabilities: lock.client_capabilities,
-    instructions: null,
-    tools: lock.tools.map((t) => t.definition as RawTool),
-    ...surfaceFromLock(lock),
-  });
 }

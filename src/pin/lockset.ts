@@ -5,7 +5,9 @@ import { ToolscoreError } from "../util/errors.js";
 import { isObject } from "../util/json.js";
 import { compareCodeUnits } from "../util/order.js";
 import { canonicalJson, sha256Hex } from "./canonical.js";
-import { parseLock, serializeLock, type Lock } from "./lock.js";
+import type { Lock } from "./lock.js";
+import { parseLock } from "./lock-read.js";
+import { serializeLock } from "./lock-serialize.js";
 
 /** The `kind` of a lock set file. */
 export const LOCKSET_KIND = "toolscore.mcp-lockset";

@@ -1,11 +1,12 @@
 // The drift rules as data: their ids, severities, what fails under each --fail-on, and the facts
 // each rule's findings carry. checkPin (verify.ts) makes the findings; renderers make the words.
-import type { ClientCapabilityName } from "../mcp/session.js";
+import type { ClientCapabilityName } from "../mcp/client-capabilities.js";
 import type { SurfaceRef } from "../mcp/surface.js";
 import type { EffectFinding } from "./effects.js";
 import type { FieldDiff } from "./field-diff.js";
 import type { LockedPackage } from "./package.js";
 import type { LockProblem } from "./lock.js";
+import { compareCodeUnits } from "../util/order.js";
 import { SURFACE_PIN_RULES, type UnlistedFacts } from "./verify-surface.js";
 
 /** The drift rules, in the order their findings are listed for one tool. */
@@ -142,3 +143,29 @@ export type PinDraft = {
   [R in PinRule]: Omit<PinFindingOf<R>, "severity" | "failing" | "fields" | "diffs" | "capabilities"> &
     Partial<Pick<PinFindingCommon, "fields" | "diffs" | "capabilities">>;
 }[PinRule];
+
+const ITEM_ORDER = ["prompt", "resource_template", "resource"];
+
+/**
+ * The order of a report's findings: errors first; within a severity the lock itself, then tools by
+ * name, then prompts, resource templates and resources by key, then the server-wide rules.
+ */
+export function compareFindings(a: PinFinding, b: PinFinding): number {
+  const sev = (f: PinFinding) => (f.severity === "error" ? 0 : 1);
+  const group = (f: PinFinding) =>
+    f.rule === "pin-lock-modified"
+      ? 0
+      : "list" in f
+        ? 2 + ITEM_ORDER.indexOf(f.list.kind)
+        : f.tool !== null
+          ? 1
+          : f.item
+            ? 2 + ITEM_ORDER.indexOf(f.item.kind)
+            : 5;
+  return (
+    sev(a) - sev(b) ||
+    group(a) - group(b) ||
+    compareCodeUnits(a.tool ?? a.item?.key ?? "", b.tool ?? b.item?.key ?? "") ||
+    PIN_RULES.indexOf(a.rule) - PIN_RULES.indexOf(b.rule)
+  );
+}

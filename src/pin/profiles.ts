@@ -3,7 +3,7 @@
 // top-level lists) and, when other profiles show another surface, how each one differs: the items
 // it offers that the base lacks or defines otherwise, and the base items it is not offered. A lock
 // without `profiles` is a lock of its one profile, as every lock made before profiles were.
-import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/session.js";
+import { CLIENT_CAPABILITY_NAMES, type ClientCapabilityName } from "../mcp/client-capabilities.js";
 import { SURFACE_KINDS, type SurfaceKey } from "../mcp/surface.js";
 import { canonicalJson } from "./canonical.js";
 import { isObject } from "../util/json.js";

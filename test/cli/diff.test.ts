@@ -4,7 +4,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
-import { buildLock, serializeLock } from "../../src/pin/lock.js";
+import { buildLock } from "../../src/pin/lock.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 import { alive, fixtureCommand, pidRecorder, runCli, tempDir } from "../support/cli.js";
 
 const tmp = tempDir("toolscore-diff-");

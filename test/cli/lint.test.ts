@@ -4,7 +4,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LINT_RULES } from "../../src/lint/index.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import { buildLock, serializeLock } from "../../src/pin/lock.js";
+import { buildLock } from "../../src/pin/lock.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 import { LINT_REPORT_KIND, LINT_REPORT_VERSION } from "../../src/report/lint-json.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 

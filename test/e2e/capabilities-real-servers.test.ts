@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MCPStdioClient } from "../../src/mcp/client.js";
+import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { deriveEffects, type Effect } from "../../src/pin/effects.js";
-import type { ClientCapabilityName } from "../../src/mcp/session.js";
+import type { ClientCapabilityName } from "../../src/mcp/client-capabilities.js";
 
 async function capabilitiesOf(argv: string[], clientCapabilities: ClientCapabilityName[] = []) {
   await using client = await MCPStdioClient.connect(argv, { timeout: 30, clientCapabilities });

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { delimiter, join } from "node:path";
 import { fixture, ROOT, runCli, tempDir } from "../support/cli.js";
 import { resolveLaunchPackage } from "../../src/mcp/launch-package.js";
-import { parseLock } from "../../src/pin/lock.js";
+import { parseLock } from "../../src/pin/lock-read.js";
 
 const DOCKER = (process.env.PATH ?? "")
   .split(delimiter)

@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixture, runCli, tempDir } from "../support/cli.js";
 import { NOTES_NAME, notesPackageAt, npm } from "../support/packages.js";
-import { parseLock } from "../../src/pin/lock.js";
+import { parseLock } from "../../src/pin/lock-read.js";
 
 const tmp = tempDir("toolscore-pkg-nm-");
 after(() => tmp.remove());

@@ -14,7 +14,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { CLI, connectThroughGuard } from "../support/guard.js";
 import { NOTES_NAME, notesPackageAt, npm } from "../support/packages.js";
-import { parseLock } from "../../src/pin/lock.js";
+import { parseLock } from "../../src/pin/lock-read.js";
 import { parseLockSet } from "../../src/pin/lockset.js";
 
 const tmp = tempDir("toolscore-pkg-npx-");

@@ -11,7 +11,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { fixture, runCli, tempDir } from "../support/cli.js";
 import { CLI, connectThroughGuard } from "../support/guard.js";
 import { pipxRunEnvironment, recordOf, sha256Integrity, uvEnvironment } from "../support/python-caches.js";
-import { parseLock } from "../../src/pin/lock.js";
+import { parseLock } from "../../src/pin/lock-read.js";
 
 const tmp = tempDir("toolscore-pkg-python-");
 after(() => tmp.remove());

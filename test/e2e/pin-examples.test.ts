@@ -7,9 +7,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import type { CliContext } from "../../src/cli/context.js";
-import { MCPStdioClient } from "../../src/mcp/client.js";
+import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import { buildLock, serializeLock } from "../../src/pin/lock.js";
+import { buildLock } from "../../src/pin/lock.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const DIR = join(ROOT, "examples", "pinning");

@@ -7,7 +7,9 @@ import { join } from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { fixture, fixtureCommand, runCli, tempDir } from "../support/cli.js";
 import { callsReceived, connectThroughGuard, guardArgs } from "../support/guard.js";
-import { lockProblems, parseLock, serializeLock } from "../../src/pin/lock.js";
+import { lockProblems } from "../../src/pin/lock.js";
+import { parseLock } from "../../src/pin/lock-read.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 import { pin } from "../../src/api/pin.js";
 import { parseLockSet } from "../../src/pin/lockset.js";
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { MCPStdioClient } from "../../src/mcp/client.js";
+import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { ROOT, alive, runCli, tempDir } from "../support/cli.js";
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { scorecardForTarget } from "../../src/api/scorecard.js";
 import { formatFix } from "../../src/report/fix-messages.js";
-import { MCPStdioClient } from "../../src/mcp/client.js";
+import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { RestartableCaller } from "../../src/mcp/restartable.js";
 import { resolveTarget } from "../../src/mcp/target.js";
 import { isToolscoreError } from "../../src/util/errors.js";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { MCPStdioClient } from "../../src/mcp/client.js";
+import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { runScorecard } from "../../src/score/run.js";
 import { fixture, fixtureCommand, runCli, tempDir } from "../support/cli.js";

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import { buildLock, serializeLock } from "../../src/pin/lock.js";
+import { buildLock } from "../../src/pin/lock.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
 const DIR = join(ROOT, "examples", "pinning");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { MCPStdioClient } from "../../src/mcp/client.js";
+import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { resultText } from "../../src/score/judge.js";
 import { fixture, fixtureCommand, pidRecorder, runCli, tempDir } from "../support/cli.js";
 import type { HttpFixture } from "../fixtures/servers/http-servers.mjs";

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MCPStdioClient } from "../../src/mcp/client.js";
+import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { buildLock } from "../../src/pin/lock.js";
 import { checkPin } from "../../src/pin/verify.js";

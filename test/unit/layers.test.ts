@@ -42,6 +42,7 @@ const CASES: Array<[file: string, code: string, rules: string[]]> = [
   ["src/score/x.ts", 'import { connectTarget } from "../mcp/connect.js";', ["no-restricted-imports"]],
   ["src/score/x.ts", 'import { RestartableCaller } from "../mcp/restartable.js";', ["no-restricted-imports"]],
   ["src/score/x.ts", 'import type { MCPClient } from "../mcp/client.js";', ["no-restricted-imports"]],
+  ["src/lint/x.ts", 'import { MCPStdioClient } from "../mcp/stdio-client.js";', ["no-restricted-imports"]],
   ["src/score/x.ts", 'import type { CallTool } from "../mcp/types.js";', []],
   [
     "src/pin/x.ts",

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { lintTools } from "../../src/lint/index.js";
-import { NAME_PATTERNS, TECHNIQUES } from "../../src/lint/instruction-patterns.js";
+import { TECHNIQUES } from "../../src/lint/instruction-patterns.js";
+import { NAME_PATTERNS } from "../../src/lint/instruction-theft.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { lintMessage } from "../../src/report/lint-messages.js";
 

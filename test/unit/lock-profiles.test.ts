@@ -4,10 +4,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import type { ClientCapabilityName } from "../../src/mcp/session.js";
-import { buildLock, lockProblems, parseLock, serializeLock } from "../../src/pin/lock.js";
+import type { ClientCapabilityName } from "../../src/mcp/client-capabilities.js";
+import { buildLock, lockProblems } from "../../src/pin/lock.js";
+import { parseLock } from "../../src/pin/lock-read.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 import { ALL_PROFILES, lockForProfile, profileOf, SINGLE_PROFILES } from "../../src/pin/profiles.js";
-import { checkPin, mergeProfileReports, pinnedClientCapabilities } from "../../src/pin/verify.js";
+import { checkPin } from "../../src/pin/verify.js";
+import { mergeProfileReports, pinnedClientCapabilities } from "../../src/pin/verify-profiles.js";
 import { profileLine, renderPinReport } from "../../src/report/pin.js";
 import { renderPinJson } from "../../src/report/pin-json.js";
 import { isToolscoreError } from "../../src/util/errors.js";

@@ -2,14 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { canonicalJson, sha256Hex } from "../../src/pin/canonical.js";
-import {
-  buildLock,
-  lockProblems,
-  parseLock,
-  serializeLock,
-  snapshotFromLock,
-  type Lock,
-} from "../../src/pin/lock.js";
+import { buildLock, lockProblems, type Lock } from "../../src/pin/lock.js";
+import { parseLock, snapshotFromLock } from "../../src/pin/lock-read.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 import { isToolscoreError } from "../../src/util/errors.js";
 
 const snapshot = (tools: Array<Record<string, unknown>>, instructions: string | null = null) =>

@@ -9,7 +9,9 @@ import { canonicalJson, canonicalPieces, sha256Hex, sha256OfCanon } from "../../
 import { fileHolds, writePiecesAtomic } from "../../src/util/fs.js";
 import { prettyJsonPieces } from "../../src/util/json-out.js";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
-import { buildLock, lockProblems, parseLock, serializeLock } from "../../src/pin/lock.js";
+import { buildLock, lockProblems } from "../../src/pin/lock.js";
+import { parseLock } from "../../src/pin/lock-read.js";
+import { serializeLock } from "../../src/pin/lock-serialize.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolscore-long-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import { parseEffectOverrides, type EffectOverrides } from "../../pin/effects.js";
-import { lockPieces } from "../../pin/lock.js";
+import { lockPieces } from "../../pin/lock-serialize.js";
 import { parseToolNames } from "../../pin/subset.js";
 import { pin, type PinWarning } from "../../api/pin.js";
 import { fileHolds, readJsonFile, writePiecesAtomic } from "../../util/fs.js";
