@@ -261,7 +261,8 @@ function runJob({ name, key, files, check, limit }, index) {
       stdio: ["ignore", "pipe", "pipe"],
       cwd: ROOT,
       detached: true,
-      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+      // The test reporter's colours follow the terminal; a check's output is as it would print it.
+      env: check ? process.env : { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
     });
     running.add(child.pid);
     const out = [];
