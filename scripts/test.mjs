@@ -236,7 +236,10 @@ async function compile(out) {
   await Promise.all(jobs);
 }
 
-/** Runs one job (a file, files sharing a process, a check); resolves with its outcome, wall time and (where measurable) CPU seconds. */
+/**
+ * Runs one job (a file, files sharing a process, a check); resolves with its outcome, wall time and
+ * (where measurable) CPU seconds.
+ */
 function runJob({ name, key, files, check, limit }, index) {
   let command = check;
   if (!command) {
@@ -377,7 +380,13 @@ clearInterval(filler);
 rmSync(scratch, { recursive: true, force: true });
 if (compiled) rmSync(compiled, { recursive: true, force: true });
 
-// What each job took, for the order of the next run. A job stopped at its limit is not a measure.
+// What each job took, for the order of the next run. A job stopped at its limit is not a measure;
+// a whole run forgets the jobs it no longer has (files renamed, groups split another way).
+// (The checks' times stay when a run has no checks.)
+if (filters.length === 0) {
+  const kept = ([key]) => jobs.some((j) => j.key === key) || (!withChecks && key.startsWith("check "));
+  times = Object.fromEntries(Object.entries(times).filter(kept));
+}
 for (const r of results) {
   if (r.cutOff) continue;
   times[r.key] = {
