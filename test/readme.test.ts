@@ -9,12 +9,12 @@
 //   run through `sh` from the root of a scratch copy of the checkout (examples/ copied, the rest
 //   linked), with paths relative to the repository's root whatever folder the page is in. Each
 //   page gets a copy of its own and runs in page order, so a block may use a file an earlier block
-//   of the same page wrote. Pages run one after another: README.md, then docs/ in path order.
+//   of the same page wrote. Two pages run at a time (their commands are processes, most of a run's
+//   time), and are reported in page order: README.md, then docs/ in path order.
 // - Output must match line for line (trailing spaces aside). A line that is only `...` abridges:
 //   the lines before the first `...` must open the output, those after the last close it, and each
 //   run of lines between two of them must appear, in order, in between.
-// - Every ```ts block that imports from "toolscore", "toolscore/core" or "toolscore/report" is
-//   type-checked against src/index.ts, src/core.ts and src/report.ts, strictly.
+// - The ```ts blocks are type-checked by readme-types.test.ts, a process of its own beside this one.
 // - A block right after a line `<!-- not-run -->` (blank lines between allowed) is left alone: use
 //   it for illustrations that need something this checkout does not have (another server, the
 //   network, a file of the reader's).
@@ -23,7 +23,6 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
 import { tempDir } from "./support/cli.js";
 import { ROOT, docPages, fencedBlocks, readPage, type Block } from "./support/docs.js";
 
@@ -122,8 +121,6 @@ describe("the README's conventions", () => {
 });
 
 const isConsole = (b: Block) => b.lang === "console" && b.lines[0]?.startsWith("$ toolscore") === true;
-const isTs = (b: Block) =>
-  b.lang === "ts" && /from\s+["']toolscore(\/core|\/report)?["']/.test(b.lines.join("\n"));
 
 /** A scratch copy of the checkout (examples/ copied, the rest linked) and the environment to run in. */
 function scratchCheckout(): {
@@ -191,87 +188,28 @@ test("there are console examples to run, on the front page too", () => {
   );
 });
 
-for (const { page, blocks } of pages) {
-  const consoleBlocks = blocks.filter(isConsole);
-  if (consoleBlocks.length === 0) continue;
-  describe(`${page}: console examples`, () => {
-    let scratch: ReturnType<typeof scratchCheckout> | undefined;
-    before(() => {
-      scratch = scratchCheckout();
-    });
-    after(() => scratch?.work.remove());
-
-    for (const block of consoleBlocks) {
-      for (const ex of consoleExamples(block.lines)) {
-        test(`${page}:${block.line}: $ ${ex.command}`, async (t) => {
-          if (block.skipped) return t.skip("marked <!-- not-run -->");
-          const output = await runShell(ex.command, scratch!.checkout, scratch!.env);
-          const problem = mismatch(ex.expected, output);
-          assert.equal(problem, null, `${page}:${block.line}: $ ${ex.command}\n${problem}`);
-        });
-      }
-    }
-  });
-}
-
-describe("TypeScript examples", () => {
-  test("every example that imports from toolscore type-checks against the library", (t) => {
-    const runnable = pages.flatMap(({ page, blocks }) =>
-      blocks.filter((b) => isTs(b) && !b.skipped).map((block) => ({ page, block })),
-    );
-    assert.ok(runnable.length > 0, "no TypeScript example in the README or docs/");
-    const work = tempDir("toolscore-readme-ts-");
-    t.after(() => work.remove());
-    const files = runnable.map(({ block }, i) => {
-      const file = join(work.dir, `example-${i}.mts`);
-      // Each block is a module of its own (top-level await, names of its own).
-      writeFileSync(file, `${block.lines.join("\n")}\nexport {};\n`);
-      return file;
-    });
-    // A wrong example beside them shows that the check can fail.
-    const wrong = join(work.dir, "wrong.mts");
-    writeFileSync(wrong, `import { checkPin } from "toolscore";\nverifyPin("not a lock");\nexport {};\n`);
-    const program = ts.createProgram([...files, wrong, join(ROOT, "src", "globals.d.ts")], {
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      lib: ["lib.es2023.d.ts", "lib.esnext.disposable.d.ts"],
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: ["node"],
-      typeRoots: [join(ROOT, "node_modules", "@types")],
-      paths: {
-        toolscore: [join(ROOT, "src", "index.ts")],
-        "toolscore/core": [join(ROOT, "src", "core.ts")],
-        "toolscore/report": [join(ROOT, "src", "report.ts")],
-      },
-    });
-    // The diagnostics of the examples (and the program's own), not those of every module of the
-    // library they reach: the checker still reads the library's types, without checking its bodies.
-    const diagnostics = [
-      ...program.getOptionsDiagnostics(),
-      ...program.getGlobalDiagnostics(),
-      ...[...files, wrong].flatMap((f) => {
-        const source = program.getSourceFile(f);
-        assert.ok(source, f);
-        return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
-      }),
-    ];
-    assert.ok(
-      diagnostics.some((d) => d.file?.fileName === wrong),
-      "the type check does not catch a wrong call",
-    );
-    const problems = diagnostics
-      .filter((d) => d.file === undefined || files.includes(d.file.fileName))
-      .map((d) => {
-        const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-        if (!d.file || d.start === undefined) return text;
-        const { line } = d.file.getLineAndCharacterOfPosition(d.start);
-        const { page, block } = runnable[files.indexOf(d.file.fileName)]!;
-        return `${page}:${block.line + 1 + line}: ${text}`;
+describe("console examples, two pages at a time", { concurrency: 2 }, () => {
+  for (const { page, blocks } of pages) {
+    const consoleBlocks = blocks.filter(isConsole);
+    if (consoleBlocks.length === 0) continue;
+    // The blocks of a page in order, one at a time: a block may read what an earlier one wrote.
+    describe(`${page}: console examples`, { concurrency: 1 }, () => {
+      let scratch: ReturnType<typeof scratchCheckout> | undefined;
+      before(() => {
+        scratch = scratchCheckout();
       });
-    assert.deepEqual(problems, []);
-  });
+      after(() => scratch?.work.remove());
+
+      for (const block of consoleBlocks) {
+        for (const ex of consoleExamples(block.lines)) {
+          test(`${page}:${block.line}: $ ${ex.command}`, async (t) => {
+            if (block.skipped) return t.skip("marked <!-- not-run -->");
+            const output = await runShell(ex.command, scratch!.checkout, scratch!.env);
+            const problem = mismatch(ex.expected, output);
+            assert.equal(problem, null, `${page}:${block.line}: $ ${ex.command}\n${problem}`);
+          });
+        }
+      }
+    });
+  }
 });
