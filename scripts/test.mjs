@@ -150,6 +150,8 @@ const jobs = [
   .sort((a, b) => expected(b) - expected(a) || (a.name < b.name ? -1 : 1));
 
 const scratch = mkdtempSync(join(tmpdir(), "toolscore-test-"));
+const configHome = join(scratch, "config");
+mkdirSync(configHome);
 
 // Under node_modules, which every tool ignores, so that the compiled files find the packages the
 // sources import; a folder of its own for each run.
@@ -265,7 +267,11 @@ function runJob({ name, key, files, check, limit }, index) {
       cwd: ROOT,
       detached: true,
       // The test reporter's colours follow the terminal; a check's output is as it would print it.
-      env: check ? process.env : { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+      // A test file's XDG_CONFIG_HOME is an empty folder of the run's, so that no test reads or
+      // writes the sign-ins (toolscore/credentials.json) of whoever runs the suite.
+      env: check
+        ? process.env
+        : { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0", XDG_CONFIG_HOME: configHome },
     });
     running.add(child.pid);
     const out = [];
