@@ -179,16 +179,18 @@ export function judgeOutcome(
     said: CallSaid = { what: "answer", answer },
   ): Verdict => ({ ok, outcome, class: cls, counted, said, latencyMs });
   if (errorText !== null) {
-    const environment = ENVIRONMENT_PATTERNS.find((p) => p.pattern.test(errorText))?.what;
     const cls = errorClass(errorText, o.ok ? undefined : o.error.code);
+    // What the environment lacked, as the server's text says (the fix names it).
+    const cause =
+      cls === "environment" ? ENVIRONMENT_PATTERNS.find((p) => p.pattern.test(errorText))?.what : undefined;
     // Invalid input that reached the backend was not checked by the server: that counts.
-    if (cls === "environment" && kind === "edge" && edge.invalid && reachedBackend(environment))
+    if (cls === "environment" && kind === "edge" && edge.invalid && reachedBackend(cause))
       return v(false, outcome === "result" ? "soft-error" : "tool-error", true, {
         what: "reached-backend",
         text: cut(errorText),
       });
-    if (cls === "environment")
-      return v(false, cls, false, { what: "environment", answer, cause: environment! });
+    if (cls === "environment" && cause !== undefined)
+      return v(false, cls, false, { what: "environment", answer, cause });
     if (cls === "needs-input") return v(false, cls, false, { what: "needs-person", answer });
     if (cls === "not-found")
       return kind === "happy" ? v(false, cls, false, { what: "not-found", answer }) : v(true, cls, true);

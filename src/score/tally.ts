@@ -7,7 +7,7 @@ import { collectFixes } from "./fixes.js";
 import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
 import { notGradedReason } from "./not-graded.js";
 import type { PlannedCall, SkipFacts, ToolPlan } from "./plan.js";
-import type { CallFacts } from "./call-facts.js";
+import type { CallFacts, CallSaid } from "./call-facts.js";
 import {
   SCORECARD_KIND,
   SCORECARD_VERSION,
@@ -162,18 +162,15 @@ function environmentExamples(calls: readonly CallRecord[]): CallFacts[] {
   const seen = new Map<string, CallFacts>();
   for (const { facts } of calls) {
     const { edge: _edge, ...example } = facts;
-    const s = example.said;
-    const key = JSON.stringify([
-      s.what === "environment"
-        ? s.answer.said === "rpc-error"
-          ? s.answer.message
-          : "text" in s.answer
-            ? s.answer.text
-            : ""
-        : s,
-      example.unproven ?? null,
-    ]);
+    const key = JSON.stringify([shownText(example.said), example.unproven ?? null]);
     if (!seen.has(key)) seen.set(key, example);
   }
   return [...seen.values()].slice(0, 2);
+}
+
+// What an example shows of an answer, to tell two apart: its text, whatever error form it took.
+function shownText(s: CallSaid): unknown {
+  if (s.what !== "environment") return s;
+  const a = s.answer;
+  return a.said === "rpc-error" ? a.message : a.said === "ok" ? "" : a.text;
 }
