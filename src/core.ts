@@ -68,7 +68,8 @@ export type {
 // The scorecard's core: a snapshot and a function that calls a tool in, a graded card out
 export { runScorecard } from "./score/run.js";
 export type { ScorecardInput, ScorecardOptions } from "./score/run.js";
-export type { Scorecard, Grade, Fix, ToolScore } from "./score/types.js";
+export type { Scorecard, Grade, Fix, ToolScore, CallRecord } from "./score/types.js";
+export type { CallFacts } from "./score/call-facts.js";
 
 // The JSON documents toolscore writes, one type per `kind`
 export type * from "./api/documents.js";

@@ -24,6 +24,7 @@ export { renderDiffMarkdown } from "./report/diff-markdown.js";
 // Scorecard
 export { renderScorecard, renderScorecardJson, renderScorecardComparison } from "./report/scorecard.js";
 export { renderScorecardMarkdown } from "./report/scorecard-md.js";
+export { formatCallDetail } from "./report/call-detail.js";
 
 // Lock sets and the scan of a machine's client configs
 export { renderLockSetReport, renderLockSetJson } from "./report/lockset.js";

@@ -2,6 +2,7 @@
 // facts. The scorecard reports the kind and the facts; its sentences are made here.
 import type { Fix, FixFacts, FixJson, FixKind } from "../score/fix-kinds.js";
 import type { ProbeId } from "../score/types.js";
+import { environmentFixDetail, formatCallDetail } from "./call-detail.js";
 import { formatLintFinding, lintMessage } from "./lint-messages.js";
 import { probeReason } from "./probe-messages.js";
 
@@ -41,17 +42,19 @@ export const FIX_MESSAGES: { readonly [K in FixKind]: FixWords<FixFacts[K]> } = 
   },
   "soft-error": {
     issue: (f) =>
-      `answers valid input with an error as a normal result (${f.failed} of ${f.total} calls): ${f.detail}`,
+      `answers valid input with an error as a normal result (${f.failed} of ${f.total} calls): ${formatCallDetail(f.call)}`,
     fix: () =>
       "Return failures with isError: true, so clients and models can tell them from answers; if the input is fine, make the call succeed.",
   },
   environment: {
-    issue: (f) =>
-      f.cause === "missing program"
-        ? `${f.calls} call(s) need a program this machine lacks, so they are not graded: ${f.detail}`
+    issue: (f) => {
+      const detail = environmentFixDetail(f.call);
+      return f.cause === "missing program"
+        ? `${f.calls} call(s) need a program this machine lacks, so they are not graded: ${detail}`
         : f.cause === "credentials"
-          ? `${f.calls} call(s) were refused for missing or rejected credentials, so they are not graded: ${f.detail}`
-          : `${f.calls} call(s) could not reach the backend, so they are not graded: ${f.detail}`,
+          ? `${f.calls} call(s) were refused for missing or rejected credentials, so they are not graded: ${detail}`
+          : `${f.calls} call(s) could not reach the backend, so they are not graded: ${detail}`;
+    },
     fix: ({ slow, cause }) =>
       (cause === "missing program"
         ? "Install the browser or program the server needs (its message names it), or skip these tools (--capabilities FILE)."
@@ -61,7 +64,7 @@ export const FIX_MESSAGES: { readonly [K in FixKind]: FixWords<FixFacts[K]> } = 
       (slow ? " A backend that answers, but slowly, needs a longer --timeout." : ""),
   },
   "valid-input-refused": {
-    issue: (f) => `fails on valid input (${f.failed} of ${f.total} calls): ${f.detail}`,
+    issue: (f) => `fails on valid input (${f.failed} of ${f.total} calls): ${formatCallDetail(f.call)}`,
     // "Narrow the schema" only when the server refused input its own schema allows.
     fix: ({ unproven }) =>
       unproven
@@ -69,11 +72,11 @@ export const FIX_MESSAGES: { readonly [K in FixKind]: FixWords<FixFacts[K]> } = 
         : "Accept every input the schema allows, or narrow the schema (enum, pattern, bounds) to what the tool supports.",
   },
   "output-invalid": {
-    issue: ({ detail }) => detail,
+    issue: ({ call }) => formatCallDetail(call),
     fix: () => PROBE_FIX["output-schema-conformance"],
   },
   "edge-accepted": {
-    issue: (f) => `${f.cases} edge case(s) not rejected with a clear error: ${f.detail}`,
+    issue: (f) => `${f.cases} edge case(s) not rejected with a clear error: ${formatCallDetail(f.call)}`,
     fix: () =>
       "Check arguments against the input schema and answer invalid ones with an error result (isError: true) that names the argument and what is wrong.",
   },

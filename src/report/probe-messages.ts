@@ -2,6 +2,7 @@
 // facts, and its sentence is made here and nowhere else.
 import type { ProbeSummary } from "../diff/scorecards.js";
 import type { ProbeFacts, ProbeMessage, ProbeSaid } from "../score/probe-messages.js";
+import { formatCallDetail } from "./call-detail.js";
 
 const missing = (parameter: string) => `a call without required '${parameter}'`;
 
@@ -19,7 +20,7 @@ export const PROBE_MESSAGES: { readonly [M in ProbeMessage]: (facts: ProbeFacts[
   "missing-unanswered": ({ parameter, error }) => `${missing(parameter)} did not get an answer: ${error}`,
   "missing-rejected": ({ parameter, answer }) => `${missing(parameter)} was rejected (${answer})`,
   "missing-accepted": ({ parameter }) => `${missing(parameter)} succeeded instead of returning an error`,
-  "output-invalid": (f) => `${f.case}: ${f.detail}`,
+  "output-invalid": (f) => `${f.case}: ${formatCallDetail(f.call)}`,
   "output-uncompilable": () => "the outputSchema does not compile: results not checked",
   "output-matched": ({ results }) => `${results} result(s) matched the outputSchema`,
   "no-success": () => "no successful call to check against the outputSchema",

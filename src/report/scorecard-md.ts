@@ -2,6 +2,7 @@ import type { Scorecard } from "../score/types.js";
 import { fewCalls, incompleteLine, notCountedLine, ratesLine, serverLabel } from "./scorecard.js";
 import { mdText } from "./markdown.js";
 import { formatFix } from "./fix-messages.js";
+import { formatCallDetail } from "./call-detail.js";
 import { probeReason } from "./probe-messages.js";
 import { notGradedSentence, skipReason } from "./scorecard-words.js";
 
@@ -63,7 +64,7 @@ export function renderScorecardMarkdown(card: Scorecard): string {
     );
     for (const c of failed)
       out.push(
-        `| ${mdText(c.tool)} | ${c.case} | ${c.outcome} | ${c.class} | ${c.counted ? "yes" : "no"} | ${mdText(c.detail)} |`,
+        `| ${mdText(c.tool)} | ${c.case} | ${c.outcome} | ${c.class} | ${c.counted ? "yes" : "no"} | ${mdText(formatCallDetail(c.facts))} |`,
       );
     out.push("");
   }

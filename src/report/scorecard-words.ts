@@ -5,6 +5,7 @@ import type { NotGraded } from "../score/not-graded.js";
 import type { SkipFacts } from "../score/plan.js";
 import type { UnsafeArguments } from "../score/safety.js";
 import type { ProbeJson, ProbeResult, Scorecard, ScorecardJson, ToolScore } from "../score/types.js";
+import { callRecordJson, capWords, environmentExample, formatCallDetail } from "./call-detail.js";
 import { fixJson } from "./fix-messages.js";
 import { lintFindingJson } from "./lint-messages.js";
 import { probeReason } from "./probe-messages.js";
@@ -44,9 +45,9 @@ export function skipCause(s: SkipFacts): string {
     case "writes-only":
       return "no arguments without a write, delete or exec value or a write-like parameter";
     case "generation-capped":
-      return `its arguments were not generated: ${s.capped}`;
+      return `its arguments were not generated: ${capWords(s.capped)}`;
     case "needs-input":
-      return s.detail;
+      return formatCallDetail(s.call);
     case "headers-invalid":
       return "its x-mcp-header declarations are invalid (x-mcp-header-invalid): clients over Streamable HTTP do not show it, so it is not called";
     case "network-ref":
@@ -183,7 +184,10 @@ export function scorecardJson(card: Scorecard): ScorecardJson {
     score: rest.score,
     rates: rest.rates,
     counts: rest.counts,
-    incomplete: rest.incomplete,
+    incomplete:
+      rest.incomplete === null
+        ? null
+        : { calls: rest.incomplete.calls, examples: rest.incomplete.examples.map(environmentExample) },
     coverage: {
       called: coverage.called,
       total: coverage.total,
@@ -194,7 +198,7 @@ export function scorecardJson(card: Scorecard): ScorecardJson {
   return {
     ...head,
     tools: tools.map(toolJson),
-    calls: rest.calls,
+    calls: rest.calls.map(callRecordJson),
     lint: rest.lint.map(lintFindingJson),
     probes: probes.map(probeJson),
     fixes: fixes.map(fixJson),

@@ -4,6 +4,7 @@ import { probeReason } from "./probe-messages.js";
 import { notGradedSentence, scorecardJson, skipCause, skipFlag, skipNote } from "./scorecard-words.js";
 import { escapeLine } from "../util/unicode.js";
 import { fitLine } from "./fit.js";
+import { environmentExample } from "./call-detail.js";
 import { PLAIN, displayWidth, pad, truncateMiddle, type Style } from "./style.js";
 import { maxOf } from "../util/order.js";
 const pct = (r: number | undefined) => (r === undefined ? "-" : r.toFixed(2));
@@ -39,7 +40,9 @@ export function fewCalls(card: Scorecard): string {
 export function incompleteLine(card: Scorecard): string | null {
   if (!card.incomplete) return null;
   const n = card.incomplete.calls;
-  const eg = card.incomplete.examples.map((e) => escapeLine(e.length > 80 ? `${e.slice(0, 79)}…` : e));
+  const eg = card.incomplete.examples
+    .map(environmentExample)
+    .map((e) => escapeLine(e.length > 80 ? `${e.slice(0, 79)}…` : e));
   return `incomplete: ${n} call${n === 1 ? "" : "s"} could not reach ${n === 1 ? "its" : "their"} backend${eg.length ? ` (${eg.join("; ")})` : ""}${gradedOn(card)}`;
 }
 

@@ -1,7 +1,9 @@
 // What argument generation may build from a server's schema: a schema can ask for a string of a
 // billion characters, a million items, a number whose step underflows, or a pattern whose
-// repetitions have no practical end. Past the caps here a parameter is skipped, with the reason.
-import { limitPhrase, limits } from "../util/limits.js";
+// repetitions have no practical end. Past the caps here a parameter is skipped, with the cap it
+// went past (the reports say it).
+import { limits, type LimitName } from "../util/limits.js";
+import type { CapFacts, LimitFacts } from "./call-facts.js";
 import type { Schema } from "./schema.js";
 
 /** A randexp token (from its `ret` parser): only the fields the length estimate reads. */
@@ -57,30 +59,36 @@ export function patternMaxLength(tokens: Token, openMax: number, cap: number): n
   return len(tokens);
 }
 
+/** A limit with the value in force. */
+const limit = (name: LimitName): LimitFacts => ({ name, value: limits()[name] });
+
 /**
  * Why generation skips a string schema: a minLength, maxLength-bound value or pattern past the
  * caps. `tokens` and `openMax` are the pattern's, when it has one.
  */
-export function stringOverCap(s: Schema, pattern?: { tokens: unknown; openMax: number }): string | undefined {
+export function stringOverCap(
+  s: Schema,
+  pattern?: { tokens: unknown; openMax: number },
+): CapFacts | undefined {
   const maxChars = limits()["string-chars"];
   if (typeof s.minLength === "number" && s.minLength > maxChars)
-    return `its minLength ${s.minLength} is past ${limitPhrase("string-chars")}`;
+    return { cap: "min-length", value: s.minLength, limit: limit("string-chars") };
   if (typeof s.pattern === "string") {
     if (s.pattern.length > limits()["pattern-chars"])
-      return `its pattern of ${s.pattern.length} characters is past ${limitPhrase("pattern-chars")}`;
+      return { cap: "pattern-length", length: s.pattern.length, limit: limit("pattern-chars") };
     if (pattern && patternMaxLength(pattern.tokens as Token, pattern.openMax, maxChars) > maxChars)
-      return `its pattern can make strings past ${limitPhrase("string-chars")}`;
+      return { cap: "pattern-output", limit: limit("string-chars") };
   }
   return undefined;
 }
 
 /** Why generation skips an array or object schema: more items or properties than the cap. */
-export function itemsOverCap(s: Schema): string | undefined {
+export function itemsOverCap(s: Schema): CapFacts | undefined {
   const maxItems = limits()["array-items"];
   if (typeof s.minItems === "number" && s.minItems > maxItems)
-    return `its minItems ${s.minItems} is past ${limitPhrase("array-items")}`;
+    return { cap: "min-items", value: s.minItems, limit: limit("array-items") };
   if (typeof s.minProperties === "number" && s.minProperties > maxItems)
-    return `its minProperties ${s.minProperties} is past ${limitPhrase("array-items")}`;
+    return { cap: "min-properties", value: s.minProperties, limit: limit("array-items") };
   return undefined;
 }
 
@@ -88,10 +96,10 @@ export function itemsOverCap(s: Schema): string | undefined {
  * Why generation skips a number schema: a `multipleOf` so small that its multiples cannot be
  * written exactly in a double (past 15 significant decimals nothing made would validate).
  */
-export function numberOverCap(s: Schema): string | undefined {
+export function numberOverCap(s: Schema): CapFacts | undefined {
   const m = s.multipleOf;
   if (typeof m !== "number" || !(m > 0)) return undefined;
-  if (m < 1e-15) return `its multipleOf ${m} is smaller than a double can step (1e-15)`;
+  if (m < 1e-15) return { cap: "multiple-of", value: m };
   return undefined;
 }
 
@@ -103,7 +111,7 @@ export class GenerationBudget {
   private units: number;
   private readonly deadline: number;
   /** Why the draw stopped, once it has. */
-  stopped: string | undefined;
+  stopped: CapFacts | undefined;
 
   constructor() {
     this.units = limits()["string-chars"] * 10 + limits()["array-items"] * 10;
@@ -114,10 +122,8 @@ export class GenerationBudget {
   take(n: number): boolean {
     if (this.stopped) return false;
     this.units -= n;
-    if (this.units < 0)
-      this.stopped = "the arguments would be larger than the string-chars and array-items caps allow";
-    else if (Date.now() > this.deadline)
-      this.stopped = `making them took longer than ${limitPhrase("generate-ms")}`;
+    if (this.units < 0) this.stopped = { cap: "budget" };
+    else if (Date.now() > this.deadline) this.stopped = { cap: "time", limit: limit("generate-ms") };
     return this.stopped === undefined;
   }
 }

@@ -1,3 +1,4 @@
+import type { EdgeChange } from "./call-facts.js";
 import { harmlessOptional } from "./safety.js";
 import { limits } from "../util/limits.js";
 import { isObject, resolveRef, schemaTypes, type Schema } from "./schema.js";
@@ -10,8 +11,8 @@ export type EdgeKind =
 export interface EdgeCase {
   kind: EdgeKind;
   args: Record<string, unknown>;
-  /** What was changed, e.g. `without required 'title'`. */
-  note: string;
+  /** What was changed (the reports say it: `without required 'title'`). */
+  change: EdgeChange;
   /** The argument the case is about. */
   property: string;
 }
@@ -57,9 +58,9 @@ export function edgeCases(
     ),
   ];
   const cases: EdgeCase[] = [];
-  const add = (kind: EdgeKind, name: string, value: unknown, note: string) => {
+  const add = (kind: EdgeKind, name: string, value: unknown, change: EdgeChange) => {
     if (cases.some((c) => c.kind === kind)) return;
-    cases.push({ kind, args: { ...base, [name]: value }, note, property: name });
+    cases.push({ kind, args: { ...base, [name]: value }, change, property: name });
   };
   const first = required[0];
   if (first !== undefined) {
@@ -67,7 +68,7 @@ export function edgeCases(
     cases.push({
       kind: "missing-required",
       args: rest,
-      note: `without required '${first}'`,
+      change: { change: "missing", property: first },
       property: first,
     });
   }
@@ -77,7 +78,7 @@ export function edgeCases(
     cases.push({
       kind: "unknown-id",
       args: { ...base },
-      note: `'${id}' an id that does not exist`,
+      change: { change: "unknown-id", property: id },
       property: id,
     });
   for (const name of order) {
@@ -85,30 +86,30 @@ export function edgeCases(
     const types = schemaTypes(s);
     const wrong = wrongValue(types);
     if (wrong !== undefined && !types.includes(typeof wrong))
-      add(
-        "wrong-type",
-        name,
-        wrong,
-        `'${name}' given ${JSON.stringify(wrong)} (the schema says ${types.join(" or ")})`,
-      );
-    if (types.includes("string")) add("empty-value", name, "", `'${name}' empty`);
-    else if (types.includes("array")) add("empty-value", name, [], `'${name}' an empty list`);
-    if (types.includes("number") || types.includes("integer")) add("zero", name, 0, `'${name}' zero`);
+      add("wrong-type", name, wrong, { change: "wrong-type", property: name, value: wrong, types });
+    if (types.includes("string")) add("empty-value", name, "", { change: "empty-string", property: name });
+    else if (types.includes("array")) add("empty-value", name, [], { change: "empty-list", property: name });
+    if (types.includes("number") || types.includes("integer"))
+      add("zero", name, 0, { change: "zero", property: name });
     if (typeof s.maximum === "number")
-      add("out-of-range", name, s.maximum + 1, `'${name}' above its maximum`);
+      add("out-of-range", name, s.maximum + 1, { change: "above-maximum", property: name });
     else if (typeof s.exclusiveMaximum === "number")
-      add("out-of-range", name, s.exclusiveMaximum, `'${name}' at its exclusive maximum`);
+      add("out-of-range", name, s.exclusiveMaximum, { change: "at-exclusive-maximum", property: name });
     else if (typeof s.minimum === "number")
-      add("out-of-range", name, s.minimum - 1, `'${name}' below its minimum`);
+      add("out-of-range", name, s.minimum - 1, { change: "below-minimum", property: name });
     else if (typeof s.maxLength === "number" && s.maxLength < limits()["string-chars"])
-      add("out-of-range", name, "x".repeat(s.maxLength + 1), `'${name}' longer than its maxLength`);
+      add("out-of-range", name, "x".repeat(s.maxLength + 1), { change: "past-max-length", property: name });
     else if (typeof s.maxItems === "number" && s.maxItems < 1000) {
       const item = Array.isArray(base[name]) && base[name].length ? base[name][0] : "x";
-      add("out-of-range", name, Array(s.maxItems + 1).fill(item), `'${name}' longer than its maxItems`);
+      add("out-of-range", name, Array(s.maxItems + 1).fill(item), {
+        change: "past-max-items",
+        property: name,
+      });
     }
     if (Array.isArray(s.enum) && s.enum.length) {
       const outside = s.enum.every((e) => typeof e === "string") ? "not-one-of-the-choices" : -987654321;
-      if (!s.enum.includes(outside)) add("not-in-enum", name, outside, `'${name}' outside its enum`);
+      if (!s.enum.includes(outside))
+        add("not-in-enum", name, outside, { change: "outside-enum", property: name });
     }
   }
   return cases;

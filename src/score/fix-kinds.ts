@@ -2,26 +2,30 @@
 // built here from its kind and facts; its issue and its fix are made from them by the reports
 // (src/report/fix-messages.ts), so a fix hint always matches the cause the facts name.
 import type { LintFinding } from "../lint/types.js";
+import type { CallFacts } from "./call-facts.js";
 import type { ProbeSaid } from "./probe-messages.js";
 import type { ProbeId } from "./types.js";
 
-/** The facts each kind of fix carries (`args`), keyed by kind. */
+/**
+ * The facts each kind of fix carries (`args`), keyed by kind; `call` is the first call the fix
+ * quotes.
+ */
 export interface FixFacts {
   crash: {
     cases: string[];
     /** A crash that followed a backend that could not be reached. */ unreachable: boolean;
   };
   timeout: { cases: string[] };
-  "soft-error": { failed: number; total: number; detail: string };
+  "soft-error": { failed: number; total: number; call: CallFacts };
   /**
    * `slow`: some of the calls timed out, which a slow backend does too. `cause`: what every call
    * says the environment lacked (`network` when they differ or say nothing more).
    */
-  environment: { calls: number; detail: string; slow: boolean; cause: EnvironmentCause };
+  environment: { calls: number; call: CallFacts; slow: boolean; cause: EnvironmentCause };
   /** `unproven`: every refused call's arguments could not be shown valid, so the schema is at fault. */
-  "valid-input-refused": { failed: number; total: number; detail: string; unproven: boolean };
-  "output-invalid": { detail: string };
-  "edge-accepted": { cases: number; detail: string };
+  "valid-input-refused": { failed: number; total: number; call: CallFacts; unproven: boolean };
+  "output-invalid": { call: CallFacts };
+  "edge-accepted": { cases: number; call: CallFacts };
   /** The lint finding, whose sentence and fix are the issue and the fix. */
   lint: { finding: LintFinding };
   /** The probe, and what it said. */

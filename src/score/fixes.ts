@@ -1,13 +1,16 @@
 import type { LintFinding } from "../lint/types.js";
-import { ENVIRONMENT_PATTERNS } from "./outcome-patterns.js";
+import type { ArgumentsProblem } from "./call-facts.js";
 import { fixOf, type EnvironmentCause, type Fix } from "./fix-kinds.js";
 import type { ProbeSaid } from "./probe-messages.js";
 import type { CallRecord, ProbeResult } from "./types.js";
 import { compareCodeUnits } from "../util/order.js";
 
-// The note a call carries when its arguments could not be shown valid (see generateArguments).
-const UNPROVEN =
-  /\((?:generated arguments do not validate|the input schema does not compile|the schema admits no value)/;
+// Why arguments could not be shown valid that put the fault in the schema, not in toolscore's bounds.
+const SCHEMA_AT_FAULT: ReadonlySet<ArgumentsProblem["problem"]> = new Set([
+  "invalid",
+  "uncompilable",
+  "admits-none",
+]);
 
 type Ranked = Fix & { rank: number };
 
@@ -17,10 +20,8 @@ type Ranked = Fix & { rank: number };
  */
 function causeOf(records: readonly CallRecord[]): EnvironmentCause {
   const causes = new Set(
-    records.map((r) =>
-      r.outcome === "timeout"
-        ? "network"
-        : (ENVIRONMENT_PATTERNS.find((p) => p.pattern.test(r.detail))?.what ?? "network"),
+    records.map(({ outcome, facts: { said } }) =>
+      outcome !== "timeout" && said.what === "environment" ? said.cause : "network",
     ),
   );
   const [only] = causes;
@@ -43,7 +44,7 @@ export function collectFixes(
   for (const [tool, records] of byTool) {
     const crashes = records.filter((r) => r.outcome === "crash");
     // A crash counts even when an unreachable backend set it off (see timeouts.ts); the fix says so.
-    const unreachable = crashes.some((r) => ENVIRONMENT_PATTERNS.some((p) => p.pattern.test(r.detail)));
+    const unreachable = crashes.some(({ facts: { said } }) => said.what === "crash" && said.unreachable);
     if (crashes.length)
       push(
         0,
@@ -77,7 +78,7 @@ export function collectFixes(
         fixOf(
           "soft-error",
           { tool, severity: "error", blocking: true },
-          { failed: soft.length, total: happyTotal, detail: soft[0]!.detail },
+          { failed: soft.length, total: happyTotal, call: soft[0]!.facts },
         ),
       );
     const environment = records.filter((r) => r.class === "environment");
@@ -89,7 +90,7 @@ export function collectFixes(
           { tool, severity: "warning", blocking: false },
           {
             calls: environment.length,
-            detail: environment[0]!.detail.replace(/^could not reach its backend: (?:error result: )?/, ""),
+            call: environment[0]!.facts,
             slow: environment.some((r) => r.outcome === "timeout"),
             cause: causeOf(environment),
           },
@@ -104,19 +105,17 @@ export function collectFixes(
           {
             failed: refused.length,
             total: happyTotal,
-            detail: refused[0]!.detail,
-            unproven: refused.every((r) => UNPROVEN.test(r.detail)),
+            call: refused[0]!.facts,
+            unproven: refused.every(
+              ({ facts: { unproven } }) => unproven !== undefined && SCHEMA_AT_FAULT.has(unproven.problem),
+            ),
           },
         ),
       );
     if (invalidOut.length)
       push(
         2,
-        fixOf(
-          "output-invalid",
-          { tool, severity: "error", blocking: true },
-          { detail: invalidOut[0]!.detail },
-        ),
+        fixOf("output-invalid", { tool, severity: "error", blocking: true }, { call: invalidOut[0]!.facts }),
       );
     const edgeBad = records.filter(
       (r) => r.kind === "edge" && r.counted && !r.ok && r.outcome !== "crash" && r.outcome !== "timeout",
@@ -127,7 +126,7 @@ export function collectFixes(
         fixOf(
           "edge-accepted",
           { tool, severity: "warning", blocking: false },
-          { cases: edgeBad.length, detail: edgeBad[0]!.detail },
+          { cases: edgeBad.length, call: edgeBad[0]!.facts },
         ),
       );
   }

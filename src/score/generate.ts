@@ -5,6 +5,7 @@ import type { Prng } from "./prng.js";
 import { harmlessOptional, harmlessValues, onlyWriteModes } from "./safety.js";
 import { isObject, mergeSchemas, resolveRef, schemaTypes, type Schema } from "./schema.js";
 import { NotChecked, compileSchema, uncheckedInput } from "./validate.js";
+import type { ArgumentsProblem, CapFacts } from "./call-facts.js";
 import { GenerationBudget, itemsOverCap, numberOverCap, stringOverCap } from "./caps.js";
 import { setOwn } from "../util/json.js";
 import { limits } from "../util/limits.js";
@@ -24,7 +25,7 @@ export interface GenerateOptions {
   /** Include no optional property: only what the schema requires (the smallest valid call). */
   minimal?: boolean;
   /** Hears why a value was not made when a cap of generation (src/score/caps.ts) stopped it. */
-  onSkip?: (why: string) => void;
+  onSkip?: (why: CapFacts) => void;
   /** Put this text into free-form strings, so a write can be recognised later. */
   marker?: string;
   /** The happy case's index: case i takes the i-th value of each enum, so every choice gets tried. */
@@ -66,11 +67,7 @@ function gen(raw: unknown, ctx: Ctx, depth: number): unknown {
   if (!s) return NO_VALUE;
   if (!ctx.budget.take(1)) return skip(ctx, ctx.budget.stopped!);
   depth += typeof raw.$ref === "string" ? 1 : 0;
-  if (depth >= STOP_DEPTH)
-    return skip(
-      ctx,
-      `generation stopped at depth ${STOP_DEPTH}: the schema nests itself (a recursive $ref) with required children`,
-    );
+  if (depth >= STOP_DEPTH) return skip(ctx, { cap: "depth", depth: STOP_DEPTH });
   if ("const" in s) return ctx.safe && onlyWriteModes(s) ? NO_VALUE : s.const;
   if (Array.isArray(s.enum)) {
     const choices = ctx.safe ? harmlessValues(s.enum) : s.enum;
@@ -148,7 +145,7 @@ function branches(all: unknown[], ctx: Ctx): unknown[] {
 }
 
 /** NO_VALUE, telling `onSkip` why: a cap of generation, not the schema, stopped the value. */
-function skip(ctx: Ctx, why: string): typeof NO_VALUE {
+function skip(ctx: Ctx, why: CapFacts): typeof NO_VALUE {
   ctx.onSkip?.(why);
   return NO_VALUE;
 }
@@ -285,10 +282,10 @@ export interface GeneratedArguments {
   args: Record<string, unknown>;
   /** true: checked valid; false: no valid arguments were found; null: the schema does not compile. */
   valid: boolean | null;
-  /** Why the arguments are not known to be valid. */
-  reason?: string;
+  /** Why the arguments are not known to be valid (the reports say it). */
+  problem?: ArgumentsProblem;
   /** Set when a cap of generation (src/score/caps.ts), not the schema, kept them from being made. */
-  capped?: string;
+  capped?: CapFacts;
 }
 
 const ATTEMPTS = 12;
@@ -305,10 +302,9 @@ export function generateArguments(
   const schema = isObject(inputSchema) ? inputSchema : {};
   const validator = compileSchema(schema);
   let last: Record<string, unknown> | undefined;
-  let why =
-    "the schema admits no value toolscore can make (an empty enum, contradictory bounds, a false schema)";
-  let capped: string | undefined;
-  const onSkip = (reason: string) => void (capped ??= reason);
+  let problem: ArgumentsProblem = { problem: "admits-none" };
+  let capped: CapFacts | undefined;
+  const onSkip = (reason: CapFacts) => void (capped ??= reason);
   const until = Date.now() + limits()["generate-ms"];
   for (let i = 0; i < ATTEMPTS && Date.now() <= until; i++) {
     // The enum choice of a variant is tried first; later attempts draw freely.
@@ -320,18 +316,18 @@ export function generateArguments(
       continue;
     }
     const args = isObject(v) ? v : {};
-    if (!validator) return { args, valid: null, reason: uncheckedInput(schema) };
+    if (!validator) return { args, valid: null, problem: uncheckedInput(schema) };
     let err: string | null;
     try {
       err = validator.check(args);
     } catch (e) {
       if (!(e instanceof NotChecked)) throw e;
-      return { args, valid: null, reason: `the arguments could not be checked: ${e.message}` };
+      return { args, valid: null, problem: { problem: "unfinished", reason: e.message } };
     }
     if (err === null) return { args, valid: true };
     last = args;
-    why = `generated arguments do not validate: ${err}`;
+    problem = { problem: "invalid", error: err };
   }
-  if (capped && !last) return { args: {}, valid: false, reason: capped, capped };
-  return { args: last ?? {}, valid: false, reason: why };
+  if (capped && !last) return { args: {}, valid: false, problem: { problem: "capped", capped }, capped };
+  return { args: last ?? {}, valid: false, problem };
 }

@@ -8,8 +8,10 @@ import {
   NOT_FOUND_PATTERN,
   PROTOCOL_ERROR_CODES,
   SOFT_ERROR_PATTERN,
+  type EnvironmentWhat,
 } from "./outcome-patterns.js";
 import { isObject } from "./schema.js";
+import type { Answer, CallSaid, OutputProblem } from "./call-facts.js";
 import type { CallClass, CallOutcomeKind } from "./types.js";
 import { NotChecked, compileProblem, compileSchema, tooLargeToCheck } from "./validate.js";
 
@@ -20,7 +22,8 @@ export interface Verdict {
   class: CallClass;
   /** false when the call says nothing about the server (its backend was unreachable, …). */
   counted: boolean;
-  detail: string;
+  /** What happened, as facts (the reports make the call's detail from them). */
+  said: CallSaid;
   latencyMs: number | null;
 }
 
@@ -48,11 +51,15 @@ export function resultText(result: Record<string, unknown>): string {
 /** How a call that threw ended: a timeout, a crash, or a call that could not be made. */
 export function judgeThrown(e: unknown): Verdict {
   const base = { ok: false, class: "tool-error" as const, counted: true, latencyMs: null };
-  if (isToolscoreError(e, "TIMEOUT")) return { ...base, outcome: "timeout", detail: "timed out" };
-  if (isToolscoreError(e, "SERVER_EXITED") && e.data.crash === true)
-    return { ...base, outcome: "crash", detail: cut(e.message, 300) };
-  const message = e instanceof Error ? e.message : String(e);
-  return { ...base, outcome: "failed", detail: cut(message, 300) };
+  if (isToolscoreError(e, "TIMEOUT")) return { ...base, outcome: "timeout", said: { what: "timeout" } };
+  if (isToolscoreError(e, "SERVER_EXITED") && e.data.crash === true) {
+    const message = cut(e.message, 300);
+    // A crash that names an unreachable backend (its stderr's last words) is still the server's to fix.
+    const unreachable = ENVIRONMENT_PATTERNS.some((p) => p.pattern.test(message));
+    return { ...base, outcome: "crash", said: { what: "crash", message, unreachable } };
+  }
+  const message = cut(e instanceof Error ? e.message : String(e), 300);
+  return { ...base, outcome: "failed", said: { what: "failed", message } };
 }
 
 /** What an error's text says: the environment, "not found", a request for input, or none of these. */
@@ -124,12 +131,9 @@ function echoed(text: string, end: number, args: Record<string, unknown>): boole
 }
 
 /** Whether an environment error came from the backend or the way to it (network, rate limit), not from a missing program or credentials. */
-function reachedBackend(text: string): boolean {
-  const what = ENVIRONMENT_PATTERNS.find((p) => p.pattern.test(text))?.what;
+function reachedBackend(what: EnvironmentWhat | undefined): boolean {
   return what === "network" || what === "rate limit";
 }
-
-const NOT_COUNTED = { environment: "could not reach its backend", "needs-input": "needs a person's input" };
 
 /**
  * Judges an answer. A valid-input call passes when it is a real answer: not a JSON-RPC error, not
@@ -152,7 +156,7 @@ export function judgeOutcome(
   const needs = needsInput(o);
   if (needs !== null) {
     const outcome = o.ok ? "result" : "rpc-error";
-    return { ok: false, outcome, class: "needs-input", counted: false, detail: needs, latencyMs };
+    return { ok: false, outcome, class: "needs-input", counted: false, said: needs, latencyMs };
   }
   const rpc = !o.ok;
   const outcome: CallOutcomeKind = rpc ? "rpc-error" : o.result.isError === true ? "tool-error" : "result";
@@ -161,56 +165,55 @@ export function judgeOutcome(
     : o.result.isError === true
       ? resultText(o.result) || "(no text)"
       : softError(o.result, args);
-  const detail = !o.ok
-    ? `JSON-RPC error ${o.error.code}: ${cut(o.error.message)}`
+  const answer: Answer = !o.ok
+    ? { said: "rpc-error", code: o.error.code, message: cut(o.error.message) }
     : o.result.isError === true
-      ? `error result: ${cut(errorText!)}`
+      ? { said: "error-result", text: cut(resultText(o.result)) }
       : errorText !== null
-        ? `error as a normal result: ${cut(errorText)}`
-        : "ok";
-  const v = (ok: boolean, cls: CallClass, counted: boolean, why = detail): Verdict => ({
-    ok,
-    outcome,
-    class: cls,
-    counted,
-    detail: why,
-    latencyMs,
-  });
+        ? { said: "soft-error", text: cut(errorText) }
+        : { said: "ok" };
+  const v = (
+    ok: boolean,
+    cls: CallClass,
+    counted: boolean,
+    said: CallSaid = { what: "answer", answer },
+  ): Verdict => ({ ok, outcome, class: cls, counted, said, latencyMs });
   if (errorText !== null) {
     const cls = errorClass(errorText, o.ok ? undefined : o.error.code);
+    // What the environment lacked, as the server's text says (the fix names it).
+    const cause =
+      cls === "environment" ? ENVIRONMENT_PATTERNS.find((p) => p.pattern.test(errorText))?.what : undefined;
     // Invalid input that reached the backend was not checked by the server: that counts.
-    if (cls === "environment" && kind === "edge" && edge.invalid && reachedBackend(errorText))
-      return v(
-        false,
-        outcome === "result" ? "soft-error" : "tool-error",
-        true,
-        `not checked: the invalid input reached the backend (${cut(errorText)})`,
-      );
-    if (cls === "environment" || cls === "needs-input")
-      return v(false, cls, false, `${NOT_COUNTED[cls]}: ${detail}`);
+    if (cls === "environment" && kind === "edge" && edge.invalid && reachedBackend(cause))
+      return v(false, outcome === "result" ? "soft-error" : "tool-error", true, {
+        what: "reached-backend",
+        text: cut(errorText),
+      });
+    if (cls === "environment" && cause !== undefined)
+      return v(false, cls, false, { what: "environment", answer, cause });
+    if (cls === "needs-input") return v(false, cls, false, { what: "needs-person", answer });
     if (cls === "not-found")
-      return kind === "happy" ? v(false, cls, false, `not found: ${detail}`) : v(true, cls, true);
+      return kind === "happy" ? v(false, cls, false, { what: "not-found", answer }) : v(true, cls, true);
     const soft = outcome === "result";
     if (kind === "happy") return v(false, soft ? "soft-error" : "tool-error", true);
     if (!edge.invalid) return v(true, soft ? "soft-error" : "tool-error", true);
-    if (soft)
-      return v(
-        false,
-        "soft-error",
-        true,
-        `rejected, but as a normal result without isError: ${cut(errorText)}`,
-      );
+    if (soft) return v(false, "soft-error", true, { what: "rejected-as-result", text: cut(errorText) });
     const says =
       INPUT_PROBLEM_PATTERN.test(errorText) ||
       (edge.property !== undefined && errorText.toLowerCase().includes(edge.property.toLowerCase()));
     return says
       ? v(true, "tool-error", true)
-      : v(false, "tool-error", true, `rejected without saying what was wrong: ${cut(errorText)}`);
+      : v(false, "tool-error", true, { what: "rejected-unclear", text: cut(errorText) });
   }
-  if (kind === "edge") return edge.invalid ? v(false, "ok", true, "accepted silently") : v(true, "ok", true);
+  if (kind === "edge")
+    return edge.invalid ? v(false, "ok", true, { what: "accepted-silently" }) : v(true, "ok", true);
   if (outputSchema !== undefined && o.ok) {
     const problem = outputProblem(o.result, outputSchema);
-    if (problem) return { ...v(false, "tool-error", true, problem), outcome: "invalid-output" };
+    if (problem)
+      return {
+        ...v(false, "tool-error", true, { what: "output-invalid", problem }),
+        outcome: "invalid-output",
+      };
   }
   return v(true, "ok", true);
 }
@@ -220,44 +223,40 @@ export function judgeOutcome(
  * `input_required` result (sampling, or a request of a capability not declared), or the
  * missing-client-capability error (-32021).
  */
-export function needsInput(o: CallOutcome): string | null {
-  if (!o.ok) {
-    return o.error.code === -32021
-      ? `needs input: it requires a client capability toolscore did not declare (${cut(o.error.message, 120)})`
-      : null;
-  }
+export function needsInput(o: CallOutcome): CallSaid | null {
+  if (!o.ok)
+    return o.error.code === -32021 ? { what: "needs-capability", message: cut(o.error.message, 120) } : null;
   if (o.result.resultType !== "input_required") return null;
   const requests = isObject(o.result.inputRequests) ? Object.values(o.result.inputRequests) : [];
   const methods = [
     ...new Set(requests.map((r) => (isObject(r) && typeof r.method === "string" ? r.method : "a request"))),
   ].sort();
-  return `needs input: the server asked for ${methods.join(", ") || "a retry"}, which toolscore does not give`;
+  return { what: "input-required", methods };
 }
 
 /**
  * Why a result breaks its tool's outputSchema, or null when it honours it. A result that could not
  * be checked (the schema does not compile or holds a pattern past `pattern-chars`, or one of its
  * patterns ran past `regex-ms` on the result) is never passed: it is invalid output whose reason
- * starts "not checked" and says what was not checked, and why.
+ * says what was not checked, and why.
  */
-export function outputProblem(result: Record<string, unknown>, outputSchema: unknown): string | null {
+export function outputProblem(result: Record<string, unknown>, outputSchema: unknown): OutputProblem | null {
   if (!("structuredContent" in result) || result.structuredContent === undefined)
-    return "no structuredContent, though the tool declares an outputSchema";
+    return { problem: "missing" };
   const check = compileSchema(outputSchema);
   if (!check) {
-    const problem = compileProblem(outputSchema) ?? "";
+    const reason = cut(compileProblem(outputSchema) ?? "", 160);
     // A schema too large for the compiler is not known to be broken: say only that it was not checked.
     return tooLargeToCheck(outputSchema)
-      ? `not checked: structuredContent could not be checked, the outputSchema is ${cut(problem, 160)}`
-      : `not checked: structuredContent could not be checked, the outputSchema does not compile (${cut(problem, 160)})`;
+      ? { problem: "too-large", reason }
+      : { problem: "uncompilable", reason };
   }
   let err: string | null;
   try {
     err = check.check(result.structuredContent);
   } catch (e) {
-    if (e instanceof NotChecked)
-      return `not checked: structuredContent could not be checked against the outputSchema, ${e.message}`;
+    if (e instanceof NotChecked) return { problem: "unfinished", reason: e.message };
     throw e;
   }
-  return err === null ? null : `structuredContent does not match the outputSchema: ${err}`;
+  return err === null ? null : { problem: "mismatch", error: err };
 }

@@ -3,11 +3,14 @@
 // found" answers; answers that ask for a person's input; and error text returned as a normal result.
 // Tested one line per pattern in test/unit/score-outcomes.test.ts.
 
+/** What an environment failure was: the network, credentials, a rate limit or a missing program. */
+export type EnvironmentWhat = "network" | "credentials" | "rate limit" | "missing program";
+
 /**
  * The environment, not the server: DNS and connection failures, a backend that timed out, missing
  * or rejected credentials, rate limits, a browser or program that is not installed.
  */
-export const ENVIRONMENT_PATTERNS: ReadonlyArray<{ what: string; pattern: RegExp }> = [
+export const ENVIRONMENT_PATTERNS: ReadonlyArray<{ what: EnvironmentWhat; pattern: RegExp }> = [
   {
     what: "network",
     pattern:

@@ -1,4 +1,5 @@
 import type { RawTool } from "../mcp/types.js";
+import type { ArgumentsProblem, CallFacts, CapFacts, EdgeChange } from "./call-facts.js";
 import { deriveEffects, type Effect, type EffectFinding } from "../pin/effects.js";
 import { edgeCases } from "./edge.js";
 import { generateArguments } from "./generate.js";
@@ -19,10 +20,13 @@ export interface PlannedCall {
   kind: "happy" | "edge";
   case: string;
   args: Record<string, unknown>;
-  /** Set when the arguments could not be shown valid (the call is still made). */
-  note?: string;
-  /** Edge cases: the argument the case is about, and whether a careful server rejects the call. */
-  edge?: { property: string; shouldReject: boolean };
+  /** Valid-input calls: why the arguments could not be shown valid (the call is still made). */
+  unproven?: ArgumentsProblem;
+  /**
+   * Edge cases: the argument the case is about, what the case changed, and whether a careful
+   * server rejects the call.
+   */
+  edge?: { property: string; change: EdgeChange; shouldReject: boolean };
 }
 
 // Tools that fetch one thing by its id: an unknown id should get "not found".
@@ -62,9 +66,9 @@ export type SkipFacts =
   /** Only write, delete or exec values fit its arguments. */
   | { rule: "writes-only" }
   /** A bound of argument generation stopped it (which one). */
-  | { rule: "generation-capped"; capped: string }
-  /** Every valid-input call asked for input toolscore does not give (the first call's detail). */
-  | { rule: "needs-input"; detail: string }
+  | { rule: "generation-capped"; capped: CapFacts }
+  /** Every valid-input call asked for input toolscore does not give (the first call's facts). */
+  | { rule: "needs-input"; call: CallFacts }
   /** Its `x-mcp-header` declarations are invalid, and calls carry `Mcp-Param-*` headers. */
   | { rule: "headers-invalid" }
   /** A required argument (null: the input as a whole) refers to a network URL, never fetched. */
@@ -234,7 +238,7 @@ export function planCalls(
           kind: "happy",
           case: `happy-${i + 1}`,
           args: encoded,
-          ...(g.reason ? { note: g.reason } : {}),
+          ...(g.problem ? { unproven: g.problem } : {}),
         });
       }
       if (opts.edgeCases && skipped === null) {
@@ -251,8 +255,11 @@ export function planCalls(
             kind: "edge",
             case: e.kind,
             args: e.args,
-            note: e.note,
-            edge: { property: e.property, shouldReject: shouldReject(e.kind, e.args, tool.inputSchema) },
+            edge: {
+              property: e.property,
+              change: e.change,
+              shouldReject: shouldReject(e.kind, e.args, tool.inputSchema),
+            },
           });
       }
     }

@@ -1,5 +1,6 @@
 // What a probe found, as data: each message id and its facts. A probe reports a message id and
 // the facts; the reports make the sentence (src/report/probe-messages.ts).
+import type { CallFacts } from "./call-facts.js";
 
 /** The facts of each probe message (`args`), keyed by message id. */
 export interface ProbeFacts {
@@ -14,7 +15,7 @@ export interface ProbeFacts {
   "missing-unanswered": { parameter: string; error: string };
   "missing-rejected": { parameter: string; answer: string };
   "missing-accepted": { parameter: string };
-  "output-invalid": { case: string; detail: string };
+  "output-invalid": { case: string; call: CallFacts };
   "output-uncompilable": Record<string, never>;
   "output-matched": { results: number };
   "no-success": Record<string, never>;

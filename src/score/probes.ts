@@ -116,7 +116,7 @@ export async function runProbes(ctx: ProbeContext): Promise<ProbeResult[]> {
         "output-schema-conformance",
         p.name,
         "fail",
-        say("output-invalid", { case: bad.case, detail: bad.detail }),
+        say("output-invalid", { case: bad.case, call: bad.facts }),
       );
     else if (good && compileSchema(p.tool.outputSchema) === null)
       add("output-schema-conformance", p.name, "skip", say("output-uncompilable", {}));

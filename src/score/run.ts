@@ -15,6 +15,7 @@ import { tallyScorecard } from "./tally.js";
 import { classifyTimeouts } from "./timeouts.js";
 import { isObject } from "./schema.js";
 import type { CallRecord, Scorecard } from "./types.js";
+import type { CallFacts } from "./call-facts.js";
 import { appendAll } from "../util/order.js";
 
 /** What a scorecard is made from: the server's snapshot and a way to call its tools. */
@@ -171,7 +172,13 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
   );
   const calls: CallRecord[] = planned.map((c, i) => {
     const v = verdicts[i]!;
-    const detail = c.kind === "edge" && c.note ? `${c.note}: ${v.detail}` : v.detail;
+    // What an edge case changed goes with its detail; why arguments were not shown valid, with a
+    // valid-input call's that did not pass.
+    const facts: CallFacts = {
+      said: v.said,
+      ...(c.edge ? { edge: c.edge.change } : {}),
+      ...(c.kind === "happy" && c.unproven && !v.ok ? { unproven: c.unproven } : {}),
+    };
     return {
       tool: c.tool,
       kind: c.kind,
@@ -181,7 +188,7 @@ export async function runScorecard(input: ScorecardInput, opts: ScorecardOptions
       outcome: v.outcome,
       class: v.class,
       counted: v.counted,
-      detail: c.kind === "happy" && c.note && !v.ok ? `${detail} (${c.note})` : detail,
+      facts,
       latency_ms: v.latencyMs,
     };
   });

@@ -7,6 +7,7 @@ import { collectFixes } from "./fixes.js";
 import { gradeOf, lintRate, rate, scoreOf } from "./grade.js";
 import { notGradedReason } from "./not-graded.js";
 import type { PlannedCall, SkipFacts, ToolPlan } from "./plan.js";
+import type { CallFacts, CallSaid } from "./call-facts.js";
 import {
   SCORECARD_KIND,
   SCORECARD_VERSION,
@@ -65,7 +66,7 @@ export function tallyScorecard({
   for (const p of plans) {
     const mine = callsOf(p.name).filter((c) => c.kind === "happy");
     if (mine.length && mine.every((c) => c.class === "needs-input"))
-      needsInput.set(p.name, { rule: "needs-input", detail: mine[0]!.detail });
+      needsInput.set(p.name, { rule: "needs-input", call: mine[0]!.facts });
   }
   const tools: ToolScore[] = plans.map((p) => {
     const mine = callsOf(p.name);
@@ -97,19 +98,7 @@ export function tallyScorecard({
   };
   const environment = calls.filter((c) => c.class === "environment");
   const incomplete = environment.length
-    ? {
-        calls: environment.length,
-        examples: [
-          ...new Set(
-            environment.map((c) =>
-              c.detail.replace(
-                /^.*?could not reach its backend: (?:JSON-RPC error -?\d+: |error result: |error as a normal result: )?/,
-                "",
-              ),
-            ),
-          ),
-        ].slice(0, 2),
-      }
+    ? { calls: environment.length, examples: environmentExamples(environment) }
     : null;
   // No valid-input call reached its backend: full credit for an empty valid-input component would
   // grade the machine, so the score stands on the components that still say something about the
@@ -162,4 +151,26 @@ export function tallyScorecard({
     probes,
     fixes: collectFixes(calls, lint, probes),
   };
+}
+
+/**
+ * The first two different things that calls which could not reach their backend said: the text of
+ * the answer (whatever error form it took), or why a timeout was taken for it, with the note on
+ * arguments not shown valid; what an edge case changed is left out.
+ */
+function environmentExamples(calls: readonly CallRecord[]): CallFacts[] {
+  const seen = new Map<string, CallFacts>();
+  for (const { facts } of calls) {
+    const { edge: _edge, ...example } = facts;
+    const key = JSON.stringify([shownText(example.said), example.unproven ?? null]);
+    if (!seen.has(key)) seen.set(key, example);
+  }
+  return [...seen.values()].slice(0, 2);
+}
+
+// What an example shows of an answer, to tell two apart: its text, whatever error form it took.
+function shownText(s: CallSaid): unknown {
+  if (s.what !== "environment") return s;
+  const a = s.answer;
+  return a.said === "rpc-error" ? a.message : a.said === "ok" ? "" : a.text;
 }

@@ -41,7 +41,7 @@ const answered = ({ kind, verdict: v }: Judged) =>
 /**
  * The verdicts with each timeout classified by the evidence of the other calls (see above): a
  * timeout that is most likely an unreachable backend becomes `environment`, not counted, with the
- * reason in its detail; the others stay `tool-error` and count.
+ * reason in its facts; the others stay `tool-error` and count.
  */
 export function classifyTimeouts(
   calls: readonly Judged[],
@@ -54,23 +54,17 @@ export function classifyTimeouts(
   );
   const answers = new Set(calls.filter(answered).map((c) => c.tool));
   const unreachable = calls.some((c) => c.verdict.class === "environment");
-  const after = `no answer within ${timeoutMs / 1000} s`;
-  return calls.map(({ tool, verdict: v }) => {
+  return calls.map(({ tool, verdict: v }): Verdict => {
     if (v.outcome !== "timeout") return v;
-    if (answers.has(tool))
-      return { ...v, detail: `timed out: ${after}, though the tool answered other valid input` };
-    const why = networkTools.has(tool)
-      ? "and the tool reaches the network"
-      : unreachable
-        ? "and other calls could not reach their backend"
-        : undefined;
-    if (why === undefined)
-      return { ...v, detail: `timed out: ${after}, and the tool answered no valid input` };
+    if (answers.has(tool)) return { ...v, said: { what: "timeout-hung", timeoutMs, answeredOther: true } };
+    const because = networkTools.has(tool) ? "network-tool" : unreachable ? "others-unreachable" : undefined;
+    if (because === undefined)
+      return { ...v, said: { what: "timeout-hung", timeoutMs, answeredOther: false } };
     return {
       ...v,
       class: "environment",
       counted: false,
-      detail: `could not reach its backend: ${after}, ${why}`,
+      said: { what: "timeout-unreachable", timeoutMs, because },
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { CallFacts } from "./call-facts.js";
 import type { ProbeSaid } from "./probe-messages.js";
 import type { Fix, FixJson } from "./fix-kinds.js";
 import type { NotGraded } from "./not-graded.js";
@@ -45,10 +46,16 @@ export interface CallRecord {
   class: CallClass;
   /** false when the call says nothing about the server (see {@link CallClass}); it is left out of the rates. */
   counted: boolean;
-  /** What happened, in a few words (error text from the server is escaped when shown). */
-  detail: string;
+  /** What happened, as facts: the reports make the call's `detail` from them. */
+  facts: CallFacts;
   latency_ms: number | null;
 }
+
+/** A call of the JSON report: what happened in a few words (`detail`) instead of the facts. */
+export type CallRecordJson = Omit<CallRecord, "facts"> & {
+  /** What happened, in a few words (error text from the server is escaped when shown). */
+  detail: string;
+};
 
 /** A count of passed out of total. */
 export interface PassCount {
@@ -154,7 +161,11 @@ export interface Scorecard {
    * grade stands on the calls that could, and `--fail-under` fails the card unless
    * `--allow-incomplete`.
    */
-  incomplete: { calls: number; examples: string[] } | null;
+  incomplete: {
+    calls: number;
+    /** The first two different things those calls said (the report shows each in a few words). */
+    examples: CallFacts[];
+  } | null;
   coverage: { called: number; total: number; skipped: Array<{ tool: string; skipped: SkipFacts }> };
   /** Restarts after crashes (stdio servers). */
   restarts: number;
@@ -184,11 +195,13 @@ export interface ProbeJson {
 /** The JSON report of `mcp test` (`--report json`): a scorecard with its sentences. */
 export type ScorecardJson = Omit<
   Scorecard,
-  "not_graded" | "coverage" | "tools" | "lint" | "probes" | "fixes"
+  "not_graded" | "incomplete" | "coverage" | "tools" | "calls" | "lint" | "probes" | "fixes"
 > & {
   not_graded_reason: string | null;
+  incomplete: { calls: number; examples: string[] } | null;
   coverage: { called: number; total: number; skipped: Array<{ tool: string; reason: string }> };
   tools: ToolScoreJson[];
+  calls: CallRecordJson[];
   lint: LintFindingJson[];
   probes: ProbeJson[];
   fixes: FixJson[];

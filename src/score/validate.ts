@@ -1,5 +1,7 @@
 import { compileSchema as compileAny, schemaCheck } from "../schema/compile.js";
 
+import type { ArgumentsProblem } from "./call-facts.js";
+
 export { NotChecked } from "../schema/compile.js";
 
 /** A compiled schema: `check(value)` gives null when valid, else the first error as text. */
@@ -31,9 +33,9 @@ export function tooLargeToCheck(schema: unknown): boolean {
  * Why arguments cannot be checked against an input schema that gives no check: it refers to a
  * network URL (never fetched), or it does not compile.
  */
-export function uncheckedInput(schema: unknown): string {
+export function uncheckedInput(schema: unknown): ArgumentsProblem {
   const compiled = compileAny(schema);
   return compiled.kind === "network-ref"
-    ? `the arguments could not be checked: the input schema ${compiled.error}`
-    : "the input schema does not compile as JSON Schema";
+    ? { problem: "network-ref", ref: compiled.ref }
+    : { problem: "uncompilable" };
 }

@@ -198,10 +198,13 @@ export function limitError(
   });
 }
 
-/** `the message-mb limit of 64 MB: raise it with --limit message-mb=N or TOOLSCORE_LIMIT_MESSAGE_MB`. */
-export function limitPhrase(name: LimitName): string {
+/**
+ * `the message-mb limit of 64 MB: raise it with --limit message-mb=N or TOOLSCORE_LIMIT_MESSAGE_MB`,
+ * with the value in force, or the one a finding recorded.
+ */
+export function limitPhrase(name: LimitName, value: number = current[name]): string {
   const s = SPECS.get(name)!;
-  return `the ${name} limit of ${current[name]}${s.unit}: raise it with --limit ${name}=N or ${limitEnvName(name)}`;
+  return `the ${name} limit of ${value}${s.unit}: raise it with --limit ${name}=N or ${limitEnvName(name)}`;
 }
 
 /** Bytes for a limit given in MB or KB. */

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { scorecardForTarget } from "../../src/api/scorecard.js";
 import { resolveTarget } from "../../src/mcp/target.js";
+import { formatCallDetail } from "../../src/report/call-detail.js";
 import { startStreamableHttp } from "../fixtures/servers/http-servers.mjs";
 
 test("the scorecard runs over Streamable HTTP too (127.0.0.1), and grades what it gets", async () => {
@@ -18,7 +19,7 @@ test("the scorecard runs over Streamable HTTP too (127.0.0.1), and grades what i
     assert.equal(happy.length, 2);
     for (const c of happy) {
       assert.equal(c.outcome, "rpc-error");
-      assert.match(c.detail, /^JSON-RPC error -32601: /);
+      assert.match(formatCallDetail(c.facts), /^JSON-RPC error -32601: /);
     }
     assert.ok(server.seen.filter((r) => r.method === "POST").length >= 4);
   } finally {

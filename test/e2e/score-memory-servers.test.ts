@@ -13,20 +13,20 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import type { Scorecard } from "../../src/score/types.js";
+import type { ScorecardJson } from "../../src/score/types.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 
 const tmp = tempDir();
 after(() => tmp.remove());
 
-async function scorecard(pkg: string): Promise<Scorecard> {
+async function scorecard(pkg: string): Promise<ScorecardJson> {
   const server = `node ${join(ROOT, "node_modules", pkg, "dist", "index.js")}`;
   const memory = `MEMORY_FILE_PATH=${join(tmp.dir, `${pkg}.jsonl`)}`;
   const r = await runCli(["mcp", "test", server, "--env", memory, "--report", "json"]);
   assert.equal(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout) as Scorecard;
+  return JSON.parse(r.stdout) as ScorecardJson;
 }
-const edges = (c: Scorecard) =>
+const edges = (c: ScorecardJson) =>
   c.calls.filter((x) => x.kind === "edge").map((x) => [x.tool, x.case, x.ok, x.detail]);
 
 test("server-memory 2025.4.25: B, because it accepts a missing or wrong-typed query and names silently", async () => {

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { scorecardForTarget } from "../../src/api/scorecard.js";
+import { formatCallDetail } from "../../src/report/call-detail.js";
 import { formatFix } from "../../src/report/fix-messages.js";
 import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { RestartableCaller } from "../../src/mcp/restartable.js";
@@ -153,9 +154,9 @@ test("declared output schemas are checked: a wrong type and a missing structured
   );
   const outcome = (n: string) => card.calls.find((c) => c.tool === n && c.kind === "happy")!;
   assert.equal(outcome("count_items").outcome, "invalid-output");
-  assert.match(outcome("count_items").detail, /count/);
+  assert.match(formatCallDetail(outcome("count_items").facts), /count/);
   assert.equal(outcome("describe_store").outcome, "invalid-output");
-  assert.match(outcome("describe_store").detail, /no structuredContent/);
+  assert.match(formatCallDetail(outcome("describe_store").facts), /no structuredContent/);
   assert.equal(outcome("item_total").ok, true);
   const probe = (n: string) =>
     card.probes.find((p) => p.id === "output-schema-conformance" && p.tool === n)!.status;
@@ -177,8 +178,8 @@ test("awkward schemas do not crash the run, and every valid input the server che
     assert.deepEqual(
       t.happy,
       { passed: 3, total: 3 },
-      `${t.name}: ${card.calls.find((c) => c.tool === t.name && !c.ok)?.detail}`,
+      `${t.name}: ${JSON.stringify(card.calls.find((c) => c.tool === t.name && !c.ok)?.facts)}`,
     );
   }
-  assert.match(card.calls.find((c) => c.tool === "pick_colour")!.detail, /empty enum/);
+  assert.match(formatCallDetail(card.calls.find((c) => c.tool === "pick_colour")!.facts), /empty enum/);
 });

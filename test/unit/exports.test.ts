@@ -70,6 +70,7 @@ const REPORT = [
   "diffJson",
   "diffSarif",
   "formatBreaking",
+  "formatCallDetail",
   "formatLintFinding",
   "lintFindingJson",
   "lintSarif",

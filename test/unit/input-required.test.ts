@@ -5,6 +5,8 @@ import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { isInputRequired, retryParams } from "../../src/mcp/input-required.js";
 import { judgeOutcome, needsInput } from "../../src/score/judge.js";
+import type { CallSaid } from "../../src/score/call-facts.js";
+import { formatCallDetail } from "../../src/report/call-detail.js";
 
 const call = { name: "t", arguments: { a: 1 } };
 const asked = (requests: Record<string, unknown>, requestState?: string) => ({
@@ -54,8 +56,9 @@ test("needs input: input_required and -32021; anything else is judged as before"
     result: asked({ s: { method: "sampling/createMessage" } }),
     latencyMs: 1,
   };
+  const words = (said: CallSaid | null) => (said === null ? null : formatCallDetail({ said }));
   assert.equal(
-    needsInput(sampling),
+    words(needsInput(sampling)),
     "needs input: the server asked for sampling/createMessage, which toolscore does not give",
   );
   assert.deepEqual(judgeOutcome(sampling, "happy", undefined), {
@@ -63,12 +66,12 @@ test("needs input: input_required and -32021; anything else is judged as before"
     outcome: "result",
     class: "needs-input",
     counted: false,
-    detail: "needs input: the server asked for sampling/createMessage, which toolscore does not give",
+    said: { what: "input-required", methods: ["sampling/createMessage"] },
     latencyMs: 1,
   });
   const refused = { ok: false as const, error: { code: -32021, message: "declare sampling" }, latencyMs: 1 };
   assert.match(
-    needsInput(refused)!,
+    words(needsInput(refused))!,
     /^needs input: it requires a client capability toolscore did not declare/,
   );
   assert.equal(needsInput({ ok: false, error: { code: -32601, message: "no" }, latencyMs: 1 }), null);

@@ -6,6 +6,7 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { generateArguments } from "../../src/score/generate.js";
+import { argumentsProblemWords, capWords } from "../../src/report/call-detail.js";
 import { Prng } from "../../src/score/prng.js";
 
 // An ajv of the test's own, so the generator is not checked by its own validator.
@@ -122,7 +123,7 @@ test("every generated valid input validates against its schema (ajv), for any sc
     fc.property(schema, fc.integer(), (s, seed) => {
       const input = { type: "object", properties: { v: s }, required: ["v"] };
       const g = generateArguments(input, new Prng(seed));
-      assert.equal(g.valid, true, `${JSON.stringify(input)}: ${g.reason}`);
+      assert.equal(g.valid, true, `${JSON.stringify(input)}: ${JSON.stringify(g.problem)}`);
       assert.equal(validates(input, g.args), null, JSON.stringify({ input, args: g.args }));
     }),
     { numRuns: runs(400) },
@@ -266,7 +267,7 @@ for (const [name, input, check, draft07] of cases) {
   test(`valid input: ${name}`, () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const g = generateArguments(input, new Prng(seed));
-      assert.equal(g.valid, true, g.reason);
+      assert.equal(g.valid, true, JSON.stringify(g.problem));
       assert.equal(validates(input, g.args, draft07), null);
       check(g.args);
     }
@@ -285,7 +286,8 @@ test("draft-04 boolean exclusive bounds are honoured (ajv cannot check draft-04,
 test("an empty enum does not throw: no valid input, with the reason", () => {
   const g = generateArguments(obj({ v: { type: "string", enum: [] } }), new Prng(1));
   assert.equal(g.valid, false);
-  assert.match(g.reason!, /empty enum/);
+  assert.deepEqual(g.problem, { problem: "admits-none" });
+  assert.match(argumentsProblemWords(g.problem!), /empty enum/);
 });
 
 test("happy case i takes the i-th enum value, so every choice is tried", () => {
@@ -327,12 +329,13 @@ test("a recursive $ref tree with required children: arguments end, and a tree th
   });
   for (let seed = 0; seed < 5; seed++) {
     const g = generateArguments(tree(), new Prng(`tree-${seed}`));
-    assert.equal(g.valid, true, g.reason);
+    assert.equal(g.valid, true, JSON.stringify(g.problem));
   }
   const endless = generateArguments(tree(1), new Prng("tree"));
   assert.equal(endless.valid, false);
+  assert.deepEqual(endless.capped, { cap: "depth", depth: 32 });
   assert.equal(
-    endless.capped,
+    capWords(endless.capped!),
     "generation stopped at depth 32: the schema nests itself (a recursive $ref) with required children",
   );
 });

@@ -102,5 +102,7 @@ test("judgeOutcome: what counts, what passes, and why", () => {
     latencyMs: 1,
   };
   assert.deepEqual(j(rpc, "edge"), [true, "tool-error", true]);
-  assert.equal(judgeOutcome(ok("x"), "edge", undefined, { invalid: true }).detail, "accepted silently");
+  assert.deepEqual(judgeOutcome(ok("x"), "edge", undefined, { invalid: true }).said, {
+    what: "accepted-silently",
+  });
 });

@@ -37,7 +37,7 @@ function record(a: Answer, kind: "happy" | "edge" = "happy"): CallRecord {
     outcome: v.outcome,
     class: v.class,
     counted: v.counted,
-    detail: v.detail,
+    facts: { said: v.said },
     latency_ms: 5,
   };
 }
@@ -60,7 +60,11 @@ test("valid-input answers of published servers: what counts and what passes", ()
   ];
   for (const [file, tool, ok, cls, counted] of table) {
     const r = record(answer(file, tool));
-    assert.deepEqual([r.ok, r.class, r.counted], [ok, cls, counted], `${file} ${tool}: ${r.detail}`);
+    assert.deepEqual(
+      [r.ok, r.class, r.counted],
+      [ok, cls, counted],
+      `${file} ${tool}: ${JSON.stringify(r.facts)}`,
+    );
   }
 });
 

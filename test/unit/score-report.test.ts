@@ -135,13 +135,16 @@ test("a skip is facts: the JSON gives the whole reason, the console the cause un
       "may write",
     ],
     [
-      { rule: "generation-capped", capped: "a string longer than 4096 characters" },
-      "its arguments were not generated: a string longer than 4096 characters",
+      {
+        rule: "generation-capped",
+        capped: { cap: "min-length", value: 20_000, limit: { name: "string-chars", value: 10_000 } },
+      },
+      "its arguments were not generated: its minLength 20000 is past the string-chars limit of 10000 characters: raise it with --limit string-chars=N or TOOLSCORE_LIMIT_STRING_CHARS",
       "too large",
     ],
     [
-      { rule: "needs-input", detail: "needs input: it asked for a confirmation" },
-      "needs input: it asked for a confirmation",
+      { rule: "needs-input", call: { said: { what: "input-required", methods: ["elicitation/create"] } } },
+      "needs input: the server asked for elicitation/create, which toolscore does not give",
       null,
     ],
   ];

@@ -8,6 +8,7 @@ import { gradeBelow, gradeOf, lintRate, scoreOf } from "../../src/score/grade.js
 import { runScorecard } from "../../src/score/run.js";
 import { ToolscoreError } from "../../src/util/errors.js";
 import { formatFix } from "../../src/report/fix-messages.js";
+import { edgeChangeWords, formatCallDetail } from "../../src/report/call-detail.js";
 import { scorecardJson } from "../../src/report/scorecard-words.js";
 import type { LintFinding } from "../../src/lint/types.js";
 
@@ -191,7 +192,7 @@ test("an outputSchema is enforced on valid-input calls", async () => {
     { cases: 1 },
   );
   assert.equal(card.calls[0]!.outcome, "invalid-output");
-  assert.match(card.calls[0]!.detail, /structuredContent does not match the outputSchema/);
+  assert.match(formatCallDetail(card.calls[0]!.facts), /structuredContent does not match the outputSchema/);
 });
 
 test("the same input and seed give the same scorecard, byte for byte", async () => {
@@ -253,7 +254,7 @@ test("edge cases: one of each kind that applies, on the first property it fits",
   const base = { name: "abc", count: 3, mode: "a", tags: ["x"] };
   const cases = edgeCases(schema, base);
   assert.deepEqual(
-    cases.map((c) => [c.kind, c.note]),
+    cases.map((c) => [c.kind, edgeChangeWords(c.change)]),
     [
       ["missing-required", "without required 'name'"],
       ["wrong-type", `'name' given 12345 (the schema says string)`],
@@ -280,7 +281,7 @@ test("a local tool's timeouts are the environment when other calls could not rea
   const card = await runScorecard({ snapshot: snap(tools), call }, { cases: 2, timeoutMs: 2000 });
   const report = card.calls.filter((c) => c.tool === "get_report");
   assert.deepEqual(
-    report.map((c) => [c.outcome, c.class, c.counted, c.detail]),
+    report.map((c) => [c.outcome, c.class, c.counted, formatCallDetail(c.facts)]),
     Array(2).fill([
       "timeout",
       "environment",
