@@ -1,13 +1,15 @@
-// time limit: 300 s (many server and client processes)
-// The GitHub Action's entry (dist/action.js) run the way the runner runs it: inputs as INPUT_*
-// variables with their dashes, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files, real servers.
+// The GitHub Action with inputs as INPUT_* variables with their dashes, GITHUB_OUTPUT and
+// GITHUB_STEP_SUMMARY as files, real servers. A pass, a failure and a usage error run the built
+// entry (dist/action.js) as a process, the way the runner runs it; the other cases call the same
+// entry's runAction in-process, with the same environment.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SarifLog } from "../../src/report/sarif.js";
 import { sarifSchemaErrors } from "../support/sarif-schema.js";
-import { ROOT, runBin, runNode, tempDir } from "../support/cli.js";
+import { runAction as runActionHere } from "../../src/action/main.js";
+import { ROOT, runCli, runNode, tempDir } from "../support/cli.js";
 
 const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const rugpull = `${notes} --rugpull`;
@@ -42,8 +44,15 @@ function parseOutputs(text: string): Record<string, string> {
 let work: ReturnType<typeof tempDir>;
 let runs = 0;
 
-/** Runs dist/action.js with `inputs` (names as in action.yml) from the folder `cwd`. */
-async function runAction(inputs: Record<string, string>, cwd = work.dir): Promise<ActionRun> {
+/**
+ * Runs the action with `inputs` (names as in action.yml) from the work folder: in-process, or as
+ * the built dist/action.js in a process of its own with `how` "process".
+ */
+async function runAction(
+  inputs: Record<string, string>,
+  how: "in-process" | "process" = "in-process",
+): Promise<ActionRun> {
+  const cwd = work.dir;
   const n = ++runs;
   const outputFile = join(work.dir, `output-${n}`);
   const summaryFile = join(work.dir, `summary-${n}`);
@@ -62,12 +71,15 @@ async function runAction(inputs: Record<string, string>, cwd = work.dir): Promis
     GITHUB_WORKFLOW_REF: "acme/notes/.github/workflows/mcp.yml@refs/pull/7/merge",
   });
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
-  const run = await runNode(join(ROOT, "dist", "action.js"), [], {
-    cwd,
-    env,
-    replaceEnv: true,
-    timeoutMs: 90_000,
-  });
+  const run =
+    how === "process"
+      ? await runNode(join(ROOT, "dist", "action.js"), [], {
+          cwd,
+          env,
+          replaceEnv: true,
+          timeoutMs: 90_000,
+        })
+      : await inProcess(env, cwd);
   return {
     ...run,
     outputs: parseOutputs(readFileSync(outputFile, "utf8")),
@@ -75,12 +87,20 @@ async function runAction(inputs: Record<string, string>, cwd = work.dir): Promis
   };
 }
 
+async function inProcess(env: Record<string, string>, cwd: string) {
+  let stdout = "";
+  let stderr = "";
+  const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+  const code = await runActionHere(env, cwd, io);
+  return { code, stdout, stderr };
+}
+
 before(async () => {
   work = tempDir("toolscore-action-");
   mkdirSync(join(work.dir, "ci"));
-  const pin = await runBin(["mcp", "pin", notes, "--lock", join(work.dir, "ci", "notes.lock.json")]);
+  const pin = await runCli(["mcp", "pin", notes, "--lock", join(work.dir, "ci", "notes.lock.json")]);
   assert.equal(pin.code, 0, pin.stderr);
-  const list = await runBin(["mcp", "list", notes, "--json", join(work.dir, "notes.snapshot.json")]);
+  const list = await runCli(["mcp", "list", notes, "--json", join(work.dir, "notes.snapshot.json")]);
   assert.equal(list.code, 0, list.stderr);
 });
 after(() => work.remove());
@@ -88,12 +108,15 @@ after(() => work.remove());
 describe("the action on the sample notes server", () => {
   test("a clean server passes its pin check: pin-ok=true, exit 0, the report in the summary", async () => {
     // working-directory: relative paths (the lock) start there.
-    const r = await runAction({
-      server: notes,
-      "mcp-pin-file": "notes.lock.json",
-      "mcp-diff-against": "notes.lock.json",
-      "working-directory": "ci",
-    });
+    const r = await runAction(
+      {
+        server: notes,
+        "mcp-pin-file": "notes.lock.json",
+        "mcp-diff-against": "notes.lock.json",
+        "working-directory": "ci",
+      },
+      "process",
+    );
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.equal(r.outputs["pin-ok"], "true");
     assert.equal(r.outputs["mcp-diff-breaking"], "0");
@@ -104,7 +127,7 @@ describe("the action on the sample notes server", () => {
   });
 
   test("a rug-pulled server fails: pin-ok=false, exit 1, annotations for each failing finding", async () => {
-    const r = await runAction({ server: rugpull, "mcp-pin-file": "ci/notes.lock.json" });
+    const r = await runAction({ server: rugpull, "mcp-pin-file": "ci/notes.lock.json" }, "process");
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.equal(r.outputs["pin-ok"], "false");
     assert.match(r.summary, /Pin check: FAIL \(3 failing of 3/);
@@ -207,7 +230,7 @@ describe("the action with a lock set: each server of the config against its entr
       join(work.dir, "set-rug.json"),
       JSON.stringify({ mcpServers: { notes: entry("--rugpull") } }),
     );
-    const pin = await runBin(["mcp", "pin", "--config", "set.json", "--lock", "notes.lockset.json"], {
+    const pin = await runCli(["mcp", "pin", "--config", "set.json", "--lock", "notes.lockset.json"], {
       cwd: work.dir,
     });
     assert.equal(pin.code, 0, pin.stderr);
@@ -273,7 +296,8 @@ describe("the action's usage errors (exit 2, one line)", () => {
   ];
   for (const [name, inputs, message] of cases) {
     test(name, async () => {
-      const r = await runAction(inputs);
+      // One of them as the runner runs it, in a process of its own.
+      const r = await runAction(inputs, name === "no server" ? "process" : "in-process");
       assert.equal(r.code, 2, r.stdout + r.stderr);
       assert.match(r.stderr, message);
       assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");

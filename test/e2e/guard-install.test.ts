@@ -1,5 +1,7 @@
-// mcp guard --install / --uninstall on real client configs, with the built bin: the file edited in
-// place, installing twice changes nothing, and uninstalling gives the file back byte for byte.
+// mcp guard --install / --uninstall on real client configs: the file edited in place, installing
+// twice changes nothing, and uninstalling gives the file back byte for byte. The commands run
+// in-process; the entries they write launch the built bin, as a client would, and the guard
+// itself runs as the built bin.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,7 +14,7 @@ import {
   startStatefulStreamableHttp,
   type HttpFixture,
 } from "../fixtures/servers/http-servers.mjs";
-import { fixture, ROOT, runBin, tempDir } from "../support/cli.js";
+import { fixture, ROOT, runBin, runCli, tempDir } from "../support/cli.js";
 import { surfaceFile } from "../support/fake-home.js";
 
 const CLI = join(ROOT, "dist", "cli.js");
@@ -74,7 +76,7 @@ describe("mcp guard --install and --uninstall", () => {
 }
 `;
     writeFileSync(config, original);
-    const pin = await runBin(["mcp", "pin", "--config", config, "--lock", set], { cwd: dir });
+    const pin = await runCli(["mcp", "pin", "--config", config, "--lock", set], { cwd: dir });
     assert.equal(pin.code, 0, pin.stderr);
   });
   after(async () => {
@@ -86,7 +88,7 @@ describe("mcp guard --install and --uninstall", () => {
     const data = JSON.parse(readFileSync(set, "utf8")) as { servers: Record<string, unknown> };
     const emptySet = join(dir, "empty.lockset.json");
     writeFileSync(emptySet, JSON.stringify({ ...data, servers: {} }));
-    const r = await runBin(["mcp", "guard", "--install", "--config", config, "--lock", emptySet], {
+    const r = await runCli(["mcp", "guard", "--install", "--config", config, "--lock", emptySet], {
       cwd: dir,
     });
     assert.equal(r.code, 2);
@@ -96,7 +98,7 @@ describe("mcp guard --install and --uninstall", () => {
   });
 
   test("install: the entry runs the guard, backup first, twice changes nothing", async () => {
-    const r = await runBin(
+    const r = await runCli(
       ["mcp", "guard", "--install", "--config", config, "--lock", set, "--toolscore", TOOLSCORE],
       { cwd: dir },
     );
@@ -111,7 +113,7 @@ describe("mcp guard --install and --uninstall", () => {
     ).mcpServers.notes!;
     assert.equal(entry.command, process.execPath);
     assert.deepEqual(entry.args.slice(0, 7), [CLI, "mcp", "guard", "--lock", set, "--server", "notes"]);
-    const again = await runBin(
+    const again = await runCli(
       ["mcp", "guard", "--install", "--config", config, "--lock", set, "--toolscore", TOOLSCORE],
       { cwd: dir },
     );
@@ -163,11 +165,11 @@ describe("mcp guard --install and --uninstall", () => {
 
   test("pin and verify-pin check the servers behind the guard of a wrapped config", async () => {
     const before = readFileSync(set, "utf8");
-    const pin = await runBin(["mcp", "pin", "--config", config, "--lock", set], { cwd: dir });
+    const pin = await runCli(["mcp", "pin", "--config", config, "--lock", set], { cwd: dir });
     assert.equal(pin.code, 0, pin.stderr);
     assert.match(pin.stdout, /\(unchanged\)/);
     assert.equal(readFileSync(set, "utf8"), before);
-    const clean = await runBin(["mcp", "verify-pin", "--config", config, "--lock", set], { cwd: dir });
+    const clean = await runCli(["mcp", "verify-pin", "--config", config, "--lock", set], { cwd: dir });
     assert.equal(clean.code, 0, clean.stdout + clean.stderr);
     assert.ok(!clean.stdout.includes("pin-launch-changed"), clean.stdout);
     const surface = join(dir, "notes.json");
@@ -175,7 +177,7 @@ describe("mcp guard --install and --uninstall", () => {
     drifted.tools[0]!.description = "Get a note, and more.";
     writeFileSync(surface, JSON.stringify(drifted));
     try {
-      const r = await runBin(["mcp", "verify-pin", "--config", config, "--lock", set], { cwd: dir });
+      const r = await runCli(["mcp", "verify-pin", "--config", config, "--lock", set], { cwd: dir });
       assert.equal(r.code, 1, r.stdout + r.stderr);
       // The server itself is checked: the change is seen, not hidden by the guard.
       assert.match(r.stdout, /'get_note' changed: description \(pin-tool-changed\)/);
@@ -205,7 +207,7 @@ describe("mcp guard --install and --uninstall", () => {
     assert.match(hand.stderr, /does not match its own hash: it was edited by hand \(pin-lock-modified\)/);
     // A lock of one server has no entries to name.
     const single = join(dir, "notes.lock.json");
-    const pin = await runBin(
+    const pin = await runCli(
       ["mcp", "pin", server.map((w) => JSON.stringify(w)).join(" "), "--lock", single],
       {
         cwd: dir,
@@ -218,7 +220,7 @@ describe("mcp guard --install and --uninstall", () => {
   });
 
   test("uninstall gives the file back byte for byte", async () => {
-    const r = await runBin(["mcp", "guard", "--uninstall", "--config", config], { cwd: dir });
+    const r = await runCli(["mcp", "guard", "--uninstall", "--config", config], { cwd: dir });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /notes: unwrapped/);
     assert.equal(readFileSync(config, "utf8"), original);
@@ -228,7 +230,7 @@ describe("mcp guard --install and --uninstall", () => {
     const toml = join(dir, "config.toml");
     const text = `model = "o3"\n\n# docs\n[mcp_servers.notes]\ncommand = 'npx' # literal\nargs = [\n  "-y", # yes\n  "docs@1",\n]\n`;
     writeFileSync(toml, text);
-    const r = await runBin(["mcp", "guard", "--install", "--config", toml, "--lock", set], { cwd: dir });
+    const r = await runCli(["mcp", "guard", "--install", "--config", toml, "--lock", set], { cwd: dir });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /notes: wrapped/);
     assert.equal(readFileSync(toml + ".toolscore-backup", "utf8"), text);
@@ -239,10 +241,10 @@ describe("mcp guard --install and --uninstall", () => {
       [entry.command, ...entry.args],
       ["toolscore", "mcp", "guard", "--lock", set, "--server", "notes", "--", "npx", "-y", "docs@1"],
     );
-    const again = await runBin(["mcp", "guard", "--install", "--config", toml, "--lock", set], { cwd: dir });
+    const again = await runCli(["mcp", "guard", "--install", "--config", toml, "--lock", set], { cwd: dir });
     assert.match(again.stdout, /notes: already guarded/);
     assert.equal(readFileSync(toml, "utf8"), once);
-    const un = await runBin(["mcp", "guard", "--uninstall", "--config", toml], { cwd: dir });
+    const un = await runCli(["mcp", "guard", "--uninstall", "--config", toml], { cwd: dir });
     assert.equal(un.code, 0, un.stderr);
     assert.equal(readFileSync(toml, "utf8"), text);
   });

@@ -1,7 +1,8 @@
-// time limit: 300 s (many server and client processes)
-// Files and options a user's machine hands toolscore, driven through the built bin: JSON files
-// that start with a byte-order mark, out-of-range --timeout, a missing working folder, output
-// paths that are devices or FIFOs, and a write that fails part-way.
+// Files and options a user's machine hands toolscore: JSON files that start with a byte-order mark,
+// out-of-range --timeout, a missing working folder, output paths that are devices or FIFOs, and a
+// write that fails part-way. The CLI runs in-process, except where the process itself is what is
+// looked at (Node's warnings on its stderr, its own stdout as a path, a FIFO read beside it, a file
+// size limit), where the built bin runs.
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
@@ -16,7 +17,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { ROOT, fixture, runBin, tempDir } from "../support/cli.js";
+import { ROOT, fixture, runBin, runCli, tempDir } from "../support/cli.js";
 
 const tmp = tempDir();
 after(() => tmp.remove());
@@ -27,15 +28,15 @@ const withBom = (path: string) => writeFileSync(path, BOM + readFileSync(path, "
 
 describe("a JSON file that starts with a UTF-8 byte-order mark is read", () => {
   test("snapshot, lock, capability overrides, config and lock set", async () => {
-    const list = await runBin(["mcp", "list", NOTES, "--json", at("snap.json")]);
+    const list = await runCli(["mcp", "list", NOTES, "--json", at("snap.json")]);
     assert.equal(list.code, 0, list.stderr);
     withBom(at("snap.json"));
-    const lint = await runBin(["mcp", "lint", at("snap.json")]);
+    const lint = await runCli(["mcp", "lint", at("snap.json")]);
     assert.notEqual(lint.code, 2, lint.stderr);
     assert.match(lint.stdout, /notes-server/);
 
     writeFileSync(at("caps.json"), `${BOM}{"export_notes": ["read"]}\n`);
-    const pin = await runBin([
+    const pin = await runCli([
       "mcp",
       "pin",
       at("snap.json"),
@@ -46,7 +47,7 @@ describe("a JSON file that starts with a UTF-8 byte-order mark is read", () => {
     ]);
     assert.equal(pin.code, 0, pin.stderr);
     withBom(at("lock.json"));
-    const verify = await runBin(["mcp", "verify-pin", at("snap.json"), "--lock", at("lock.json")]);
+    const verify = await runCli(["mcp", "verify-pin", at("snap.json"), "--lock", at("lock.json")]);
     assert.equal(verify.code, 0, verify.stdout + verify.stderr);
 
     writeFileSync(
@@ -56,10 +57,10 @@ describe("a JSON file that starts with a UTF-8 byte-order mark is read", () => {
           mcpServers: { notes: { command: "node", args: [join(ROOT, "dist", "notes-server.js")] } },
         }),
     );
-    const set = await runBin(["mcp", "pin", "--config", at("mcp.json"), "--lock", at("set.json")]);
+    const set = await runCli(["mcp", "pin", "--config", at("mcp.json"), "--lock", at("set.json")]);
     assert.equal(set.code, 0, set.stderr);
     withBom(at("set.json"));
-    const verifySet = await runBin([
+    const verifySet = await runCli([
       "mcp",
       "verify-pin",
       "--config",
@@ -72,7 +73,7 @@ describe("a JSON file that starts with a UTF-8 byte-order mark is read", () => {
 
   test("only one: a second mark is not JSON", async () => {
     writeFileSync(at("two-marks.json"), `${BOM}${BOM}{"kind": "toolscore.mcp-snapshot"}`);
-    const r = await runBin(["mcp", "lint", at("two-marks.json")]);
+    const r = await runCli(["mcp", "lint", at("two-marks.json")]);
     assert.equal(r.code, 2);
     assert.match(
       r.stderr,
@@ -83,7 +84,7 @@ describe("a JSON file that starts with a UTF-8 byte-order mark is read", () => {
 
 describe("--timeout past what a timer holds", () => {
   test("2147484 seconds is refused in one line, before anything starts", async () => {
-    const r = await runBin([
+    const r = await runCli([
       "mcp",
       "list",
       `node ${JSON.stringify(fixture("never-initialize.mjs"))}`,
@@ -107,7 +108,7 @@ describe("--timeout past what a timer holds", () => {
 
 describe("a working folder that does not exist", () => {
   test("--cwd: the folder is named, not the command", async () => {
-    const r = await runBin(["mcp", "list", NOTES, "--cwd", at("no-such-folder")]);
+    const r = await runCli(["mcp", "list", NOTES, "--cwd", at("no-such-folder")]);
     assert.equal(r.code, 2);
     assert.equal(
       r.stderr,
@@ -120,7 +121,7 @@ describe("a working folder that does not exist", () => {
       at("cwd.json"),
       JSON.stringify({ mcpServers: { notes: { command: "node", args: ["server.js"], cwd: "missing" } } }),
     );
-    const r = await runBin(["mcp", "list", "--config", at("cwd.json")]);
+    const r = await runCli(["mcp", "list", "--config", at("cwd.json")]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /^toolscore: the server's working folder .*\/missing does not exist/);
     assert.doesNotMatch(r.stderr, /command not found/);
@@ -128,7 +129,7 @@ describe("a working folder that does not exist", () => {
 
   test("a file given as the folder", async () => {
     writeFileSync(at("plain-file"), "");
-    const r = await runBin(["mcp", "list", NOTES, "--cwd", at("plain-file")]);
+    const r = await runCli(["mcp", "list", NOTES, "--cwd", at("plain-file")]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /working folder .*plain-file is not a folder/);
   });
@@ -176,7 +177,7 @@ describe("an output path that is a device, a FIFO or a link into /dev or /proc",
   test("a full device (a link to /dev/full): one line saying the disk is full, exit 2", async () => {
     const link = at("full-link");
     symlinkSync("/dev/full", link);
-    const r = await runBin(["mcp", "list", NOTES, "--json", link]);
+    const r = await runCli(["mcp", "list", NOTES, "--json", link]);
     assert.equal(r.code, 2);
     assert.equal(r.stderr, `toolscore: cannot write ${link}: disk full (ENOSPC)\n`);
     assert.equal(readlinkSync(link), "/dev/full");
@@ -187,7 +188,7 @@ describe("a write that fails part-way", () => {
   test("the lock is kept as it was, the temporary file is removed, and the error says why", async () => {
     const dir = join(tmp.dir, "limited");
     mkdirSync(dir);
-    const pinned = await runBin(["mcp", "pin", NOTES, "--lock", "toolscore.lock.json"], { cwd: dir });
+    const pinned = await runCli(["mcp", "pin", NOTES, "--lock", "toolscore.lock.json"], { cwd: dir });
     assert.equal(pinned.code, 0, pinned.stderr);
     const before = readFileSync(join(dir, "toolscore.lock.json"), "utf8");
     // A file size limit of 4 blocks: writing the new lock fails after a short write, for real.
@@ -213,22 +214,22 @@ describe("a number past JSON's range (1e400) in what a server sends", () => {
     'toolscore: tool "count_items" holds a number too large for JSON at inputSchema.properties.limit.maximum (a value such as 1e400 reads as Infinity): it cannot be kept in a snapshot or lock as the server sent it\n';
 
   test("mcp list --json and mcp pin refuse it alike, in one line naming the tool and the field", async () => {
-    const list = await runBin(["mcp", "list", server, "--json", at("huge.json")]);
+    const list = await runCli(["mcp", "list", server, "--json", at("huge.json")]);
     assert.equal(list.code, 2);
     assert.equal(list.stderr, line);
     assert.equal(existsSync(at("huge.json")), false);
-    const toStdout = await runBin(["mcp", "list", server, "--json", "-"]);
+    const toStdout = await runCli(["mcp", "list", server, "--json", "-"]);
     assert.equal(toStdout.code, 2);
     assert.equal(toStdout.stdout, "");
     assert.equal(toStdout.stderr, line);
-    const pin = await runBin(["mcp", "pin", server, "--lock", at("huge.lock.json")]);
+    const pin = await runCli(["mcp", "pin", server, "--lock", at("huge.lock.json")]);
     assert.equal(pin.code, 2);
     assert.equal(pin.stderr, line);
     assert.equal(existsSync(at("huge.lock.json")), false);
   });
 
   test("the console listing still shows the tool", async () => {
-    const r = await runBin(["mcp", "list", server]);
+    const r = await runCli(["mcp", "list", server]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /count_items/);
   });
@@ -242,10 +243,10 @@ describe("a number past JSON's range (1e400) in what a server sends", () => {
     for (const [variant, holder, path] of cases) {
       const expected = `toolscore: ${holder} holds a number too large for JSON at ${path} (a value such as 1e400 reads as Infinity): it cannot be kept in a snapshot or lock as the server sent it\n`;
       const env = { FIXTURE_VARIANT: variant! };
-      const list = await runBin(["mcp", "list", server, "--json", at(`${variant}.json`)], { env });
+      const list = await runCli(["mcp", "list", server, "--json", at(`${variant}.json`)], { env });
       assert.deepEqual([list.code, list.stderr], [2, expected], variant);
       assert.equal(existsSync(at(`${variant}.json`)), false);
-      const pin = await runBin(["mcp", "pin", server, "--lock", at(`${variant}.lock.json`)], { env });
+      const pin = await runCli(["mcp", "pin", server, "--lock", at(`${variant}.lock.json`)], { env });
       assert.deepEqual([pin.code, pin.stderr], [2, expected], variant);
       assert.equal(existsSync(at(`${variant}.lock.json`)), false);
     }

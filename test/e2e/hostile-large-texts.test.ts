@@ -3,7 +3,7 @@
 // listings are in hostile-large.test.ts: each file has its own time limit.)
 // time limit: 300 s
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
@@ -11,14 +11,19 @@ import { cappedBin } from "../support/capped-bin.js";
 import { fixtureCommand } from "../support/cli.js";
 
 const { dir, bin } = cappedBin();
+// One lock of the 16 MB description, pinned in a 64 MB heap, for the tests that read it back.
+const lock = join(dir, "big.lock.json");
+before(async () => {
+  const pin = await bin(["mcp", "pin", fixtureCommand("long-description.mjs"), "--lock", lock], 64, {
+    FIXTURE_MB: "16",
+  });
+  assert.equal(pin.code, 0, pin.stderr);
+});
 
 describe("long texts under a capped heap", () => {
-  test("one 16 MB description: pin, pin again, verify-pin and lint in a 64 MB heap (no whole copies)", async () => {
-    const lock = join(dir, "big.lock.json");
+  test("one 16 MB description: pinned, pinned again, verify-pin and lint in a 64 MB heap (no whole copies)", async () => {
     const env = { FIXTURE_MB: "16" };
     const server = fixtureCommand("long-description.mjs");
-    const pin = await bin(["mcp", "pin", server, "--lock", lock], 64, env);
-    assert.equal(pin.code, 0, pin.stderr);
     const again = await bin(["mcp", "pin", server, "--lock", lock], 64, env);
     assert.match(again.stdout, /\(unchanged\)/, again.stderr);
     const verify = await bin(["mcp", "verify-pin", server, "--lock", lock], 64, env);
@@ -62,10 +67,7 @@ describe("long texts under a capped heap", () => {
   test("one 16 MB description changed throughout: verify-pin and diff against its lock in a 32 MB heap", async () => {
     // The lock's text is kept as its digest once the lock is read, so only the server's answer is
     // held whole: with the lock's text held too, neither fits under 40 MB.
-    const lock = join(dir, "diff16.lock.json");
     const server = fixtureCommand("long-description.mjs");
-    const pin = await bin(["mcp", "pin", server, "--lock", lock], 256, { FIXTURE_MB: "16" });
-    assert.equal(pin.code, 0, pin.stderr);
     const env = { FIXTURE_MB: "16", FIXTURE_VARIANT: "b" };
     const verify = await bin(["mcp", "verify-pin", server, "--lock", lock, "--json", "-"], 32, env);
     assert.equal(verify.code, 1, verify.stderr);
