@@ -2,7 +2,7 @@ import type { RawTool } from "../mcp/types.js";
 import type { ArgumentsProblem, CallFacts, CapFacts, EdgeChange } from "./call-facts.js";
 import { deriveEffects, type Effect, type EffectFinding } from "../pin/effects.js";
 import { edgeCases } from "./edge.js";
-import { generateArguments } from "./generate.js";
+import { generateArguments } from "./arguments.js";
 import { Prng } from "./prng.js";
 import { isObject } from "./schema.js";
 import { NotChecked, compileSchema } from "./validate.js";

@@ -1,5 +1,5 @@
 import type { CallOutcome, CallTool } from "../mcp/types.js";
-import { generateArguments } from "./generate.js";
+import { generateArguments } from "./arguments.js";
 import { withKnown } from "./known.js";
 import { resultText } from "./judge.js";
 import { isObject } from "./schema.js";

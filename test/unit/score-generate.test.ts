@@ -5,7 +5,7 @@ import { runs } from "../support/runs.js";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { generateArguments } from "../../src/score/generate.js";
+import { generateArguments } from "../../src/score/arguments.js";
 import { argumentsProblemWords, capWords } from "../../src/report/call-detail.js";
 import { Prng } from "../../src/score/prng.js";
 

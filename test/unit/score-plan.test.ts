@@ -3,7 +3,7 @@
 // must travel Base64-encoded.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { generateArguments } from "../../src/score/generate.js";
+import { generateArguments } from "../../src/score/arguments.js";
 import { headerEncoded, planCalls } from "../../src/score/plan.js";
 import { Prng } from "../../src/score/prng.js";
 import { compileSchema } from "../../src/score/validate.js";

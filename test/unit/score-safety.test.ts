@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describedChange, isWriteModeValue, writeLikeParameter } from "../../src/pin/effect-words.js";
-import { generateArguments } from "../../src/score/generate.js";
+import { generateArguments } from "../../src/score/arguments.js";
 import { Prng } from "../../src/score/prng.js";
 import { unsafeArguments } from "../../src/score/safety.js";
 import { skipCause } from "../../src/report/scorecard-words.js";
