@@ -5,11 +5,12 @@
 // alternating, medians of BENCH_SCALE_ROUNDS runs (default 3). Prints the wall time to the last
 // page, the guard process's CPU time, and how both grow from 10,000 to 100,000 tools: the suite
 // checks the same paging and withholding with 2,000 tools (test/e2e/guard-scale.test.ts).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openRaw } from "./raw-client.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const node = process.execPath;
@@ -32,47 +33,19 @@ const median = (xs) => {
 /** Spawns `argv`, lists every page of tools over newline JSON; time, CPU of the process, tools seen. */
 async function listEveryPage(argv, env) {
   const t0 = performance.now();
-  const child = spawn(argv[0], argv.slice(1), { stdio: ["pipe", "pipe", "ignore"], env });
-  const waiting = new Map();
-  let rest = "";
-  let nextId = 1;
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk) => {
-    const parts = (rest + chunk).split("\n");
-    rest = parts.pop();
-    for (const line of parts) {
-      if (!line) continue;
-      const m = JSON.parse(line);
-      waiting.get(m.id)?.(m);
-      waiting.delete(m.id);
-    }
-  });
-  const request = (method, params) =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-    });
-  await request("initialize", {
-    protocolVersion: "2025-11-25",
-    capabilities: {},
-    clientInfo: { name: "bench", version: "0" },
-  });
-  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+  const { child, request, init, close } = openRaw(argv, env);
+  let m = await init();
   let tools = 0;
-  let cursor;
-  do {
-    const m = await request("tools/list", cursor === undefined ? {} : { cursor });
+  for (;;) {
     if (!m.result) throw new Error(`${argv.join(" ")}: ${JSON.stringify(m.error)}`);
     tools += m.result.tools.length;
-    cursor = m.result.nextCursor;
-  } while (cursor);
+    const cursor = m.result.nextCursor;
+    if (!cursor) break;
+    m = await request("tools/list", { cursor });
+  }
   const ms = performance.now() - t0;
   const cpuMs = cpuNs(child.pid) / 1e6;
-  await new Promise((resolve) => {
-    child.once("exit", resolve);
-    child.stdin.end();
-  });
+  await close();
   return { ms, cpuMs, tools };
 }
 

@@ -17,12 +17,13 @@
 //             for later, so the same session is run again through the library's guard
 //             (createGuard, in this process, over an in-memory echo server) with the heap used
 //             measured after a full garbage collection every 10,000 requests.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { fileURLToPath } from "node:url";
+import { openRaw as open } from "./raw-client.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tmp = join(root, ".bench-tmp");
@@ -55,49 +56,6 @@ const routes = (server) => ({
   guard: [node, bin(root), "mcp", "guard", "--lock", server.lock, "--", ...server.argv],
   baseline: baselineCli && [node, baselineCli, "mcp", "guard", "--lock", server.lock, "--", ...server.argv],
 });
-
-// A raw newline-JSON client: no SDK on the measuring side, so that what differs is the hop.
-function open(argv, env = process.env) {
-  const child = spawn(argv[0], argv.slice(1), { stdio: ["pipe", "pipe", "ignore"], env });
-  const waiting = new Map();
-  let rest = "";
-  let nextId = 1;
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk) => {
-    const parts = (rest + chunk).split("\n");
-    rest = parts.pop();
-    for (const line of parts) {
-      if (!line) continue;
-      const m = JSON.parse(line);
-      const w = waiting.get(m.id);
-      if (w) {
-        waiting.delete(m.id);
-        w(m);
-      }
-    }
-  });
-  const request = (method, params) =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-    });
-  const init = async () => {
-    await request("initialize", {
-      protocolVersion: "2025-11-25",
-      capabilities: {},
-      clientInfo: { name: "bench", version: "0" },
-    });
-    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-    return request("tools/list", {});
-  };
-  const close = () =>
-    new Promise((resolve) => {
-      child.once("exit", resolve);
-      child.stdin.end();
-    });
-  return { child, request, init, close };
-}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

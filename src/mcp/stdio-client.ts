@@ -52,13 +52,15 @@ export class MCPStdioClient extends MCPClient {
     const auto = (opts.protocol ?? "auto") === "auto";
     const budgetMs = (opts.timeout ?? 30) * 1000;
     const deadline = Date.now() + budgetMs;
-    const first = new LeanStdioTransport({
-      argv: [...argv],
-      env: opts.env,
-      baseEnv: opts.baseEnv,
-      cwd: opts.cwd,
-      ahead: opts.launched,
-    });
+    const transport = () =>
+      new LeanStdioTransport({
+        argv: [...argv],
+        env: opts.env,
+        baseEnv: opts.baseEnv,
+        cwd: opts.cwd,
+        ahead: opts.launched,
+      });
+    const first = transport();
     let retry: NegotiateOptions["protocol"] = "legacy";
     try {
       return await MCPStdioClient.launch(first, opts, auto ? "auto" : opts.protocol!, budgetMs);
@@ -75,13 +77,7 @@ export class MCPStdioClient extends MCPClient {
         { method: "initialize", timeoutMs: budgetMs },
       );
     }
-    const again = new LeanStdioTransport({
-      argv: [...argv],
-      env: opts.env,
-      baseEnv: opts.baseEnv,
-      cwd: opts.cwd,
-      ahead: opts.launched,
-    });
+    const again = transport();
     return MCPStdioClient.launch(again, opts, retry, leftMs).catch((e: unknown) => {
       throw withStartContext(e, argv, again);
     });
