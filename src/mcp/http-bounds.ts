@@ -50,6 +50,9 @@ export function boundedFetch(bounds: FetchBounds): FetchLike {
       // Node's timers hold at most 2^31-1 ms; a longer delay would fire at once.
       Math.min(bounds.timeoutMs, 0x7fffffff),
     );
+    // The timer bounds a request someone waits on; an answer whose body nobody reads (an error
+    // status the SDK gives up on) must not keep the process alive until it fires.
+    timer.unref();
     const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
     inFlight++;
     let response: Response;

@@ -83,6 +83,17 @@ describe("mcp list over HTTP", () => {
     );
   });
 
+  test("a refused connection leaves no timer keeping the process alive", async () => {
+    // The refusals' bodies are never read: the time bound of those requests must not hold the
+    // process (a library caller's, here the test's) open until it runs out.
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    const r = await runCli(["mcp", "list", refusing.url, "--timeout", "600"]);
+    assert.equal(r.code, 2);
+    await new Promise((done) => setImmediate(done));
+    assert.equal(timers(), before);
+  });
+
   test("a URL that never answers: names the request that timed out", async () => {
     const silent = await startSilent();
     try {
