@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { MARKER, HONEST_TOOLS, startHostileRelayHttp } from "../fixtures/servers/hostile-relay.mjs";
-import { runCli, tempDir } from "../support/cli.js";
+import { tempDir } from "../support/cli.js";
 import {
   callsReceived,
   CLI,
@@ -14,6 +14,7 @@ import {
   guardArgs,
   handshakeLines,
   pinFixture,
+  pinUrl,
   spawnGuard,
   type GuardedClient,
 } from "../support/guard.js";
@@ -100,8 +101,7 @@ async function httpLock(mode: string, body: "json" | "sse"): Promise<string> {
   const honest = await startHostileRelayHttp("honest", body);
   const lock = join(tmp.dir, `http-${mode}-${body}.lock.json`);
   try {
-    const pin = await runCli(["mcp", "pin", honest.url, "--lock", lock]);
-    assert.equal(pin.code, 0, pin.stderr);
+    await pinUrl(honest.url, lock);
   } finally {
     await honest.close();
   }

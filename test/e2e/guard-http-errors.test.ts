@@ -7,16 +7,15 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { startErrorAnswers } from "../fixtures/servers/http-error-answers.mjs";
-import { runCli, tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard } from "../support/guard.js";
+import { tempDir } from "../support/cli.js";
+import { CLI, connectThroughGuard, pinUrl } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
 let server: Awaited<ReturnType<typeof startErrorAnswers>>;
 const lock = join(tmp.dir, "errors.lock.json");
 before(async () => {
   server = await startErrorAnswers();
-  const pin = await runCli(["mcp", "pin", server.url, "--lock", lock]);
-  assert.equal(pin.code, 0, pin.stderr);
+  await pinUrl(server.url, lock);
 });
 after(async () => {
   await server.close();

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { HTTP_TOOLS, startSseOnly, startStatefulStreamableHttp } from "../fixtures/servers/http-servers.mjs";
 import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
-import { runCli, tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard, handshakeLines, spawnGuard } from "../support/guard.js";
+import { tempDir } from "../support/cli.js";
+import { CLI, connectThroughGuard, handshakeLines, pinUrl, spawnGuard } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
 let server: Awaited<ReturnType<typeof startStatefulStreamableHttp>>;
@@ -23,8 +23,7 @@ const SECRET = "header-secret-0815";
 
 test("over Streamable HTTP: tools pass, --header reaches the server, never the log", async () => {
   const lock = join(tmp.dir, "http.lock.json");
-  const pin = await runCli(["mcp", "pin", server.url, "--lock", lock]);
-  assert.equal(pin.code, 0, pin.stderr);
+  await pinUrl(server.url, lock);
   const log = join(tmp.dir, "http.jsonl");
   const args = [
     CLI,
@@ -88,8 +87,7 @@ test("a server that speaks only HTTP+SSE: the guard falls back to it, as the oth
   const sse = await startSseOnly();
   try {
     const lock = join(tmp.dir, "sse.lock.json");
-    const pin = await runCli(["mcp", "pin", sse.url, "--lock", lock]);
-    assert.equal(pin.code, 0, pin.stderr);
+    await pinUrl(sse.url, lock);
     const g = await connectThroughGuard([CLI, "mcp", "guard", sse.url, "--lock", lock]);
     try {
       assert.deepEqual(
@@ -113,8 +111,7 @@ test("a server that speaks only HTTP+SSE: the guard falls back to it, as the oth
 test("a server at a URL that goes away: the guard says so and exits 2, answering nothing", async () => {
   const gone = await startStatefulStreamableHttp();
   const lock = join(tmp.dir, "gone.lock.json");
-  const pin = await runCli(["mcp", "pin", gone.url, "--lock", lock]);
-  assert.equal(pin.code, 0, pin.stderr);
+  await pinUrl(gone.url, lock);
   const g = spawnGuard([CLI, "mcp", "guard", gone.url, "--lock", lock]);
   g.write(handshakeLines());
   await g.answer(1);
@@ -133,8 +130,7 @@ test("a server at a URL that ends the session: the guard says so, not that a ser
   const ending = await startStatefulStreamableHttp();
   try {
     const lock = join(tmp.dir, "ending.lock.json");
-    const pin = await runCli(["mcp", "pin", ending.url, "--lock", lock]);
-    assert.equal(pin.code, 0, pin.stderr);
+    await pinUrl(ending.url, lock);
     const g = spawnGuard([CLI, "mcp", "guard", ending.url, "--lock", lock]);
     g.write(handshakeLines());
     await g.answer(1);
@@ -154,8 +150,7 @@ test("a server at a URL that ends the session: the guard says so, not that a ser
 
 test("the client closes a session with a server at a URL: exit 0, and no word of a server process exiting", async () => {
   const lock = join(tmp.dir, "closing.lock.json");
-  const pin = await runCli(["mcp", "pin", server.url, "--lock", lock]);
-  assert.equal(pin.code, 0, pin.stderr);
+  await pinUrl(server.url, lock);
   const log = join(tmp.dir, "closing.jsonl");
   const g = spawnGuard([CLI, "mcp", "guard", server.url, "--lock", lock, "--log", log]);
   g.write(handshakeLines());
@@ -173,8 +168,7 @@ test("the client closes a session with a server at a URL: exit 0, and no word of
 test("a server at a URL that goes away while the client is idle: the guard ends all the same", async () => {
   const gone = await startStatefulStreamableHttp();
   const lock = join(tmp.dir, "gone-idle.lock.json");
-  const pin = await runCli(["mcp", "pin", gone.url, "--lock", lock]);
-  assert.equal(pin.code, 0, pin.stderr);
+  await pinUrl(gone.url, lock);
   const g = spawnGuard([CLI, "mcp", "guard", gone.url, "--lock", lock]);
   g.write(handshakeLines());
   await g.answer(1);

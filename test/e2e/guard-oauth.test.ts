@@ -13,7 +13,7 @@ import { StdioClientTransport as ModernStdio } from "@modelcontextprotocol/clien
 import { startOAuthServers, type OAuthFixture } from "../fixtures/servers/oauth-server.mjs";
 import { startParamHeaderHttp } from "../fixtures/servers/v2-param-header.mjs";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard, handshakeLines, spawnGuard } from "../support/guard.js";
+import { CLI, connectThroughGuard, handshakeLines, pinUrl, spawnGuard } from "../support/guard.js";
 import { fakeOpener, loginAsBrowser } from "../support/oauth.js";
 
 let f: OAuthFixture;
@@ -310,8 +310,7 @@ describe("Mcp-Param-* headers through the guard", () => {
     const server = await startParamHeaderHttp();
     try {
       const lock = join(tmp.dir, "param.lock.json");
-      const pin = await runCli(["mcp", "pin", server.url, "--lock", lock]);
-      assert.equal(pin.code, 0, pin.stderr);
+      await pinUrl(server.url, lock);
       const client = new ModernClient(
         { name: "guard-test", version: "0" },
         { versionNegotiation: { mode: { pin: "2026-07-28" } } },

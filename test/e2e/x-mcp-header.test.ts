@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MCPHttpClient } from "../../src/mcp/http.js";
 import { runCli, tempDir } from "../support/cli.js";
+import { pinUrl } from "../support/guard.js";
 import { startParamHeaderHttp, type SeenRequest } from "../fixtures/servers/v2-param-header.mjs";
 import {
   INVALID_TOOLS,
@@ -245,8 +246,7 @@ describe("x-mcp-header declarations that break the rules", () => {
     const byName = (ts: Array<{ name: string }>) => [...ts].sort((a, b) => (a.name < b.name ? -1 : 1));
     assert.deepEqual((JSON.parse(listed.stdout) as { tools: Array<{ name: string }> }).tools, byName(all));
     const lock = join(tmp.dir, "headers.lock.json");
-    const pin = await runCli(["mcp", "pin", decls.url, "--lock", lock]);
-    assert.equal(pin.code, 0, pin.stderr);
+    await pinUrl(decls.url, lock);
     const locked = JSON.parse(readFileSync(lock, "utf8")) as {
       tools: Array<{ name: string; definition: unknown }>;
     };

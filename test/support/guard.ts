@@ -20,6 +20,12 @@ export async function pinFixture(
   if (r.code !== 0) throw new Error(`pin failed: ${r.stderr}`);
 }
 
+/** Pins the server at `url` into `lock`; fails the test when pinning fails. */
+export async function pinUrl(url: string, lock: string): Promise<void> {
+  const r = await runCli(["mcp", "pin", url, "--lock", lock]);
+  if (r.code !== 0) throw new Error(`pin failed: ${r.stderr}`);
+}
+
 /** The guard's argv for a fixture server after `--`. */
 export function guardArgs(
   lock: string,
