@@ -50,7 +50,18 @@ const childProcess = process.moduleLoadList.filter((x) => /\\bchild_process\\b/.
 console.log(JSON.stringify({ names: Object.keys(m).sort(), childProcess }));
 `;
 
-async function load(subpath: string): Promise<Loaded> {
+/** Each entry's fresh process, started once and read by every test about that entry. */
+const loaded = new Map<string, Promise<Loaded>>();
+function load(subpath: string): Promise<Loaded> {
+  let run = loaded.get(subpath);
+  if (!run) {
+    run = loadFresh(subpath);
+    loaded.set(subpath, run);
+  }
+  return run;
+}
+
+async function loadFresh(subpath: string): Promise<Loaded> {
   // Evaluated with the checkout as its folder, so that the package's name resolves to the package
   // itself, as built.
   const run = await runNode("--input-type=module", ["--eval", SCRIPT], {
