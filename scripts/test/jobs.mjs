@@ -1,0 +1,130 @@
+// The jobs of a run: the test files (each in a process of its own, or sharing one with the other
+// files of its tier) and the checks, in the order they start, and the times of the last run that
+// give that order.
+//
+// The files of test/unit/ (pure code, no servers) and of test/cli/ (the CLI run in-process) share a
+// process per core, imported one after another, since starting a process and loading the modules
+// they test cost most of a small file's time. A file that needs a process of its own is one whose
+// top-level hooks run around every test (beforeEach, afterEach at the top level: in a shared
+// process they would run around the other files' tests), or one that changes the working folder or
+// the environment; a shared file must otherwise leave shared state (limits, the environment, the
+// working folder) as it found it once its tests end.
+//
+// Each file has a time limit of 180 s, or the one it states in its first lines as
+// `// time limit: N s` (a file that starts many processes states more). The jobs that took longest
+// the last time start first, so that the heavy ones do not end the run alone: each job's wall and
+// CPU seconds are kept under node_modules/.cache (a file for each checkout); a job not measured yet
+// is placed by its time limit (a tenth of it), a check by the seconds scripts/checks.mjs gives it.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const DEFAULT_LIMIT_S = 180;
+const GROUP_LIMIT_S = 300;
+const SHARED_TIERS = ["unit", "cli"];
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (name === "fixtures" || name === "node_modules") return [];
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith(".test.ts") ? [p] : [];
+  });
+}
+
+/** The test files under test/ whose path holds one of `filters` (every file when there is none). */
+export function testFiles(filters) {
+  return walk("test")
+    .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+    .sort();
+}
+
+function limitOf(file) {
+  const head = readFileSync(file, "utf8").split("\n", 8).join("\n");
+  const m = /^\/\/ time limit: (\d+) s\b/m.exec(head);
+  return m ? Number(m[1]) : DEFAULT_LIMIT_S;
+}
+
+/** The tier (test/unit, test/cli) whose files share a process, or undefined. */
+const tierOf = (file) => SHARED_TIERS.find((t) => file.startsWith(join("test", t) + "/"));
+
+/**
+ * A unit or CLI file shares a process with the other files of its tier unless it has hooks at its
+ * top level that run around every test (`beforeEach`, `afterEach`: in a shared process they would
+ * run around the other files' tests too), or changes the working folder or the environment.
+ */
+function shares(file) {
+  const text = readFileSync(file, "utf8");
+  return (
+    tierOf(file) !== undefined &&
+    !/^(beforeEach|afterEach)\(/m.test(text) &&
+    !/process\.chdir\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/.test(text)
+  );
+}
+
+/**
+ * The jobs for the `files` matched and the `checks` asked for, the longest first by `times` (each
+ * job: name, key, and files with a limit, or a check's argv).
+ */
+export function planJobs(files, { concurrency, checks, times }) {
+  const groups = SHARED_TIERS.flatMap((tier) => {
+    const members = files.filter((f) => tierOf(f) === tier && shares(f));
+    const count = Math.min(concurrency, Math.ceil(members.length / 2));
+    const parts = Array.from({ length: count }, (_, g) => members.filter((_, i) => i % count === g));
+    return parts
+      .filter((g) => g.length > 1)
+      .map((files, g, all) => ({
+        name: `test/${tier}, ${files.length} files in one process (${g + 1} of ${all.length})`,
+        key: `test/${tier} ${g + 1} of ${all.length}`,
+        files,
+        // Many files' work in one process: the limit of a file that starts many processes.
+        limit: Math.max(GROUP_LIMIT_S, ...files.map(limitOf)),
+      }));
+  });
+  const grouped = new Set(groups.flatMap((g) => g.files));
+  const expected = (job) => times[job.key]?.wall ?? job.estimate;
+  return [
+    ...checks.map((c) => ({ name: c.name, key: `check ${c.name}`, check: c.argv, estimate: c.seconds })),
+    ...files
+      .filter((f) => !grouped.has(f))
+      .map((file) => ({ name: file, key: file, files: [file], limit: limitOf(file) })),
+    ...groups,
+  ]
+    .map((job) => ({ estimate: job.limit / 10, ...job }))
+    .sort((a, b) => expected(b) - expected(a) || (a.name < b.name ? -1 : 1));
+}
+
+/** The file of `root`'s job times, under `cache`. */
+export const timesFileOf = (cache, root) =>
+  join(cache, `times-${createHash("sha256").update(root).digest("hex").slice(0, 16)}.json`);
+
+/** What each job took the last time: its wall and CPU seconds, by job key ({} before a first run). */
+export function readTimes(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keeps what each job took, for the order of the next run. A job stopped at its limit is not a
+ * measure; a whole run (`whole`) forgets the jobs it no longer has (files renamed, groups split
+ * another way), though the checks' times stay when a run has no checks.
+ */
+export function writeTimes(file, times, results, { jobs, whole, withChecks }) {
+  let kept = times;
+  if (whole) {
+    const keep = ([key]) => jobs.some((j) => j.key === key) || (!withChecks && key.startsWith("check "));
+    kept = Object.fromEntries(Object.entries(times).filter(keep));
+  }
+  for (const r of results) {
+    if (r.cutOff) continue;
+    kept[r.key] = {
+      wall: Number(r.wall.toFixed(1)),
+      ...(r.cpu === undefined ? {} : { cpu: Number(r.cpu.toFixed(1)) }),
+    };
+  }
+  const written = `${file}.${process.pid}`;
+  writeFileSync(written, `${JSON.stringify(kept, null, 1)}\n`);
+  renameSync(written, file);
+}
