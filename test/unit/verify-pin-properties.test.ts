@@ -12,67 +12,7 @@ import { serializeLock } from "../../src/pin/lock-serialize.js";
 import { checkPin } from "../../src/pin/verify.js";
 import { isToolscoreError } from "../../src/util/errors.js";
 import { runs } from "../support/runs.js";
-
-const WORDS = [
-  "get",
-  "list",
-  "create",
-  "delete",
-  "run",
-  "command",
-  "note",
-  "file",
-  "fetch",
-  "url",
-  "x",
-  "shell",
-];
-const name = fc
-  .array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 })
-  .chain((ws) => fc.nat(99).map((n) => `${ws.join("_")}_${n}`));
-const text = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.constantFrom("Search.", "Runs a shell command.", "Removes a note.", "See https://example.com", ""),
-);
-const schema = fc.record(
-  {
-    type: fc.constant("object"),
-    properties: fc.dictionary(
-      fc.string({ minLength: 1, maxLength: 6 }),
-      fc.record(
-        { type: fc.constantFrom("string", "number", "boolean"), description: text },
-        { requiredKeys: ["type"] },
-      ),
-      { maxKeys: 3 },
-    ),
-  },
-  { requiredKeys: ["type"] },
-);
-const annotations = fc.record(
-  {
-    readOnlyHint: fc.boolean(),
-    destructiveHint: fc.boolean(),
-    openWorldHint: fc.boolean(),
-    title: fc.string({ maxLength: 8 }),
-  },
-  { requiredKeys: [] },
-);
-const tool = (n: string) =>
-  fc.record(
-    {
-      name: fc.constant(n),
-      title: fc.string({ maxLength: 12 }),
-      description: text,
-      inputSchema: schema,
-      outputSchema: schema,
-      annotations,
-      execution: fc.constant({ taskSupport: "optional" }),
-    },
-    { requiredKeys: ["name", "inputSchema"] },
-  );
-const toolSet = fc
-  .uniqueArray(name, { minLength: 1, maxLength: 6 })
-  .chain((names) => fc.tuple(...names.map(tool)));
+import { annotations, schema, text, toolSet } from "../support/tool-arbitraries.js";
 
 const snap = (tools: RawTool[], instructions: string | null = "Hi.") =>
   ServerSnapshot.of({
