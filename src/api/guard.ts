@@ -4,6 +4,7 @@ import type { Readable, Writable } from "node:stream";
 import type { DriftMode } from "../guard/core.js";
 import type { GuardLog } from "../guard/events.js";
 import { startGuard } from "../guard/start.js";
+import { joinCommand } from "../mcp/argv.js";
 import type { ServerTarget } from "../mcp/target.js";
 import type { Lock } from "../pin/lock.js";
 import { ToolscoreError } from "../util/errors.js";
@@ -43,7 +44,7 @@ export async function guardServer(
         argv: command,
         env: target.env?.length ? (await import("../mcp/target.js")).parseEnv(target.env) : {},
         cwd: target.cwd,
-        label: command.map(shellQuote).join(" "),
+        label: joinCommand(command),
       },
     };
   }
@@ -102,9 +103,4 @@ export async function createStdioGuard(opts: StdioGuardOptions): Promise<StdioGu
         output,
       }),
   };
-}
-
-/** A word as a POSIX shell reads it back. */
-export function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

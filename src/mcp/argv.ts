@@ -64,13 +64,18 @@ function usage(command: string, why: string): ToolscoreError {
 // Words a shell and splitCommand both read as they are, unquoted.
 const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
+const quoted = (w: string) => `'${w.replaceAll("'", "'\\''")}'`;
+
+/** One word as a POSIX shell (and {@link splitCommand}) reads it back: as it is when plain, else quoted. */
+export function shellWord(w: string): string {
+  return PLAIN.test(w) ? w : quoted(w);
+}
+
 /**
  * Joins argv into one launch command that {@link splitCommand} splits back into exactly `argv`:
  * a word of plain characters as it is, any other in single quotes (a quote inside as `'\''`). The
  * first word is quoted when it starts with a dash, so that the line never reads as an option.
  */
 export function joinCommand(argv: readonly string[]): string {
-  return argv
-    .map((w, i) => (PLAIN.test(w) && !(i === 0 && w.startsWith("-")) ? w : `'${w.replaceAll("'", "'\\''")}'`))
-    .join(" ");
+  return argv.map((w, i) => (i === 0 && w.startsWith("-") ? quoted(w) : shellWord(w))).join(" ");
 }

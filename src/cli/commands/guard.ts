@@ -1,9 +1,10 @@
 import { appendFileSync } from "node:fs";
-import { createStdioGuard, guardServer, shellQuote, type GuardedServer } from "../../api/guard.js";
+import { createStdioGuard, guardServer, type GuardedServer } from "../../api/guard.js";
 import { createEventLog } from "../../guard/events.js";
 import { DRIFT_MODES, readGuardLock } from "../../guard/start.js";
 import type { Lock } from "../../pin/lock.js";
 import { ToolscoreError } from "../../util/errors.js";
+import { shellWord } from "../../mcp/argv.js";
 import {
   CLIENT_OPTIONS_HELP,
   choice,
@@ -179,10 +180,10 @@ function reviewCommand(target: GuardedServer["target"], values: Record<string, u
   const entry = values.config === undefined && values.server !== undefined;
   const server =
     values.config !== undefined
-      ? `--config ${shellQuote(values.config as string)} --server ${shellQuote(target.label)}`
-      : shellQuote(target.label);
-  const lock = `--lock ${shellQuote(values.lock as string)}`;
-  return `toolscore mcp verify-pin ${server} ${lock}${entry ? ` --server ${shellQuote(values.server as string)}` : ""}`;
+      ? `--config ${shellWord(values.config as string)} --server ${shellWord(target.label)}`
+      : shellWord(target.label);
+  const lock = `--lock ${shellWord(values.lock as string)}`;
+  return `toolscore mcp verify-pin ${server} ${lock}${entry ? ` --server ${shellWord(values.server as string)}` : ""}`;
 }
 
 /**
