@@ -18,6 +18,7 @@ import {
   mkdtempSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -29,6 +30,11 @@ import { conformanceNode } from "./conformance-node.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const cache = join(root, "node_modules", ".cache", "toolscore-conformance");
+// Each run writes its results in a folder of its own, which becomes results/ when it ends: two runs
+// at once never remove or mix each other's files, and results/ holds the last run's.
+const resultsDir = join(cache, "results");
+mkdirSync(cache, { recursive: true });
+const runDir = mkdtempSync(join(cache, "run-"));
 const cli = join(root, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
 const baselineFile = join(root, "scripts", "conformance-expected-failures.yaml");
 const JOBS = 3;
@@ -75,6 +81,7 @@ const commandsFor = (scenario) =>
   (scenario.startsWith("auth/") ? LOGIN : scenario.startsWith("sep-2640-") ? ["mcp list"] : undefined);
 
 function fail(message) {
+  rmSync(runDir, { recursive: true, force: true });
   process.stderr.write(`conformance: ${message}\n`);
   process.exit(2);
 }
@@ -117,7 +124,7 @@ const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 
 // One scenario at one revision (or, for an extension, at the suite's default).
 function runOne(node, scenario, revision, commands) {
-  const dir = join(cache, "results", revision ?? "extension", scenario.replaceAll("/", "-"));
+  const dir = join(runDir, revision ?? "extension", scenario.replaceAll("/", "-"));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const home = mkdtempSync(join(dir, "home-"));
@@ -259,5 +266,7 @@ if (stale.length > 0) {
   lines.push("", `Passing, yet listed in ${baselineFile} (remove them):`);
   for (const r of stale) lines.push(`  ✓ ${r.scenario} @ ${r.revision ?? "extension"}`);
 }
+rmSync(resultsDir, { recursive: true, force: true });
+renameSync(runDir, resultsDir);
 process.stdout.write(lines.join("\n") + "\n");
 process.exit(unexpected.length > 0 || stale.length > 0 ? 1 : 0);
