@@ -1,3 +1,5 @@
+// mcp lint on the sample notes server and its rug-pulled form. (The official servers are linted
+// from their snapshots in real-servers.test.ts.)
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -5,7 +7,6 @@ import { join } from "node:path";
 import type { LintReport } from "../../src/report/lint-json.js";
 import { ROOT, runBin, runCli, tempDir, type CliRun } from "../support/cli.js";
 
-const pkg = (p: string) => JSON.stringify(join(ROOT, "node_modules", p, "dist", "index.js"));
 const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 
 // The sample notes server is linted once, by the built bin: its console report (the README's
@@ -17,40 +18,6 @@ let notesLint: CliRun;
 before(async () => {
   notesLint = await runBin(["mcp", "lint", NOTES, "--json", NOTES_JSON]);
 });
-
-async function lintLive(command: string, env: Record<string, string> = {}): Promise<LintReport> {
-  const r = await runCli(["mcp", "lint", command, "--json", "-"], { env });
-  assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.stderr}`);
-  return JSON.parse(r.stdout) as LintReport;
-}
-
-// Well-made official servers: whatever else lint says, it must not cry poison.
-const OFFICIAL: Array<[string, (dir: string) => string]> = [
-  ["server-memory 2025.4.25", () => `node ${pkg("mem2504")}`],
-  ["server-memory 2026.8.31", () => `node ${pkg("mem2608")}`],
-  ["server-filesystem 2025.8.21", (dir) => `node ${pkg("fs2025")} ${JSON.stringify(dir)}`],
-  ["server-filesystem 2026.8.31", (dir) => `node ${pkg("fs2026")} ${JSON.stringify(dir)}`],
-  ["server-everything", () => `node ${pkg("@modelcontextprotocol/server-everything")}`],
-  ["server-sequential-thinking", () => `node ${pkg("@modelcontextprotocol/server-sequential-thinking")}`],
-];
-
-for (const [label, command] of OFFICIAL) {
-  test(`${label}: no description-instruction, schema-instruction, hidden-unicode or annotation-conflict`, async () => {
-    const tmp = tempDir();
-    try {
-      const report = await lintLive(command(tmp.dir), { MEMORY_FILE_PATH: join(tmp.dir, "memory.json") });
-      assert.ok(report.tools > 0);
-      const poison = report.findings.filter((f) =>
-        ["description-instruction", "schema-instruction", "hidden-unicode", "annotation-conflict"].includes(
-          f.rule,
-        ),
-      );
-      assert.deepEqual(poison, []);
-    } finally {
-      tmp.remove();
-    }
-  });
-}
 
 test("the sample notes server: exactly its documented defects", () => {
   assert.equal(notesLint.code, 1, notesLint.stderr);
@@ -66,7 +33,9 @@ test("the sample notes server: exactly its documented defects", () => {
 });
 
 test("the rug-pulled sample: its search_notes description sends data away, an error", async () => {
-  const report = await lintLive(`${NOTES} --rugpull`);
+  const r = await runCli(["mcp", "lint", `${NOTES} --rugpull`, "--json", "-"]);
+  assert.equal(r.code, 1, r.stderr);
+  const report = JSON.parse(r.stdout) as LintReport;
   const found = report.findings
     .filter((x) => x.rule === "description-instruction")
     .map((f) => [f.tool, f.severity, (f.args as { technique: string }).technique]);
