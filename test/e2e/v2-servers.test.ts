@@ -96,25 +96,24 @@ for (const [label, server, commands] of SERVERS) {
 }
 
 describe("era changes", () => {
-  // The stdio server of both eras listed in 2025-11-25, once: the old side of the era diff and
-  // the 2025 listing checked below.
-  const before2025 = join(tmp.dir, "era-2025.json");
-  let listed2025: CliRun;
+  // Each server of both eras listed in 2025-11-25, once: the 2025 listings checked below, and the
+  // old side of the era diff. The era test runs on the HTTP server (in this process): what it
+  // checks is the same on either transport.
+  const listed2025 = { stdio: join(tmp.dir, "stdio-2025.json"), http: join(tmp.dir, "http-2025.json") };
+  let stdioRun: CliRun;
+  let httpRun: CliRun;
   before(async () => {
-    listed2025 = await run([
-      "mcp",
-      "list",
-      fixtureCommand("v2-stdio.mjs"),
-      "--json",
-      before2025,
-      "--protocol",
-      "2025-11-25",
+    const list = (server: string, file: string) =>
+      run(["mcp", "list", server, "--json", file, "--protocol", "2025-11-25"]);
+    [stdioRun, httpRun] = await Promise.all([
+      list(fixtureCommand("v2-stdio.mjs"), listed2025.stdio),
+      list(http.dual!.url, listed2025.http),
     ]);
   });
 
   test("a lock pinned in 2025-11-25 verifies against the same server in 2026-07-28: pin-protocol-changed only", async () => {
     const lock = join(tmp.dir, "era.lock.json");
-    const server = fixtureCommand("v2-stdio.mjs");
+    const server = http.dual!.url;
     assert.equal((await run(["mcp", "pin", server, "--lock", lock, "--protocol", "2025-11-25"])).code, 0);
     const r = await run(["mcp", "verify-pin", server, "--lock", lock, "--json", "-"]);
     assert.equal(r.code, 0, r.stderr);
@@ -123,19 +122,17 @@ describe("era changes", () => {
       report.findings.map((f) => [f.rule, f.severity, f.before, f.after]),
       [["pin-protocol-changed", "info", "2025-11-25", "2026-07-28"]],
     );
-    assert.equal(listed2025.code, 0, listed2025.stderr);
-    const diff = await run(["mcp", "diff", before2025, server, "--fail-on", "breaking"]);
+    assert.equal(httpRun.code, 0, httpRun.stderr);
+    const diff = await run(["mcp", "diff", listed2025.http, server, "--fail-on", "breaking"]);
     assert.equal(diff.code, 0, diff.stderr + diff.stdout);
     assert.match(diff.stdout, /^protocol: 2025-11-25 -> 2026-07-28$/m);
     assert.match(diff.stdout, /\(1 difference\(s\), 0 breaking/);
   });
 
-  test("the 2025 era of the same servers: the same tools, protocol 2025-11-25", async () => {
-    const http2025 = await run(["mcp", "list", http.dual!.url, "--json", "-", "--protocol", "2025-11-25"]);
-    assert.equal(listed2025.code, 0, listed2025.stderr);
-    assert.equal(http2025.code, 0, http2025.stderr);
-    for (const text of [readFileSync(before2025, "utf8"), http2025.stdout]) {
-      const snap = JSON.parse(text) as { protocol: string; tools: unknown };
+  test("the 2025 era of the same servers: the same tools, protocol 2025-11-25", () => {
+    for (const r of [stdioRun, httpRun]) assert.equal(r.code, 0, r.stderr);
+    for (const file of [listed2025.stdio, listed2025.http]) {
+      const snap = JSON.parse(readFileSync(file, "utf8")) as { protocol: string; tools: unknown };
       assert.equal(snap.protocol, "2025-11-25");
       assert.deepEqual(snap.tools, V2_TOOLS);
     }
