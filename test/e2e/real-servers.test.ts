@@ -1,5 +1,5 @@
-// Published MCP servers (devDependencies), each listed once by `mcp list` beside an independent
-// raw client: the snapshot's tools are exactly what the server wrote on the wire. The saved
+// Published MCP servers (devDependencies), each listed once by `mcp list` through a wire tap that
+// records the raw lines: the snapshot's tools are exactly what the server wrote on the wire. The saved
 // snapshot is then what the other checks read: lint (a well-made official server is never called
 // poisoned) and each tool's effects (no false delete, exec or network).
 import assert from "node:assert/strict";
@@ -9,8 +9,8 @@ import { after, describe, test } from "node:test";
 import { LATEST_LEGACY_PROTOCOL_VERSION } from "../../src/meta.js";
 import { deriveEffects, type Effect } from "../../src/pin/effects.js";
 import type { LintReport } from "../../src/report/lint-json.js";
-import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { captureToolsList } from "../support/raw-client.js";
+import { ROOT, fixture, runCli, tempDir } from "../support/cli.js";
+import { readWireTap } from "../support/raw-client.js";
 
 const tmp = tempDir();
 after(() => tmp.remove());
@@ -60,18 +60,12 @@ const snapshotOf = (label: string) => {
 describe("real servers: the snapshot holds the tools exactly as sent", () => {
   for (const [label, argv, caps, count] of SERVERS) {
     test(label, async () => {
-      const capabilities = Object.fromEntries(
-        (caps?.split(",") ?? []).map((c) => [c, c === "roots" ? { listChanged: false } : {}]),
-      );
-      const [run, wire] = await Promise.all([
-        runCli(
-          ["mcp", "list", quote(argv), "--json", "-", ...(caps ? ["--client-capabilities", caps] : [])],
-          {
-            env,
-          },
-        ),
-        captureToolsList(argv, { capabilities, env, protocolVersion: LATEST_LEGACY_PROTOCOL_VERSION }),
-      ]);
+      // The server runs behind the wire tap, which records every line each side wrote.
+      const record = join(tmp.dir, `${label.replace(/\W+/g, "-")}.wire`);
+      const tapped = quote(["node", fixture("wire-tap.mjs"), record, ...argv]);
+      const declared = caps ? ["--client-capabilities", caps] : [];
+      const run = await runCli(["mcp", "list", tapped, "--json", "-", ...declared], { env });
+      const wire = readWireTap(record);
       assert.equal(run.code, 0, run.stderr);
       const snap = JSON.parse(run.stdout) as Snapshot;
       listed.set(label, snap);
