@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { join } from "node:path";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { resultText } from "../../src/score/judge.js";
 import { fixture, fixtureCommand, pidRecorder, runCli, tempDir, type CliRun } from "../support/cli.js";
@@ -40,9 +40,11 @@ const run = (args: string[]) => runCli(args, { env: pids.env, cwd: tmp.dir });
 
 for (const [label, server, commands] of SERVERS) {
   describe(`v2 SDK server, ${label}`, () => {
+    const base = join(tmp.dir, label.replace(/\W+/g, "-"));
     test("mcp list: protocol 2026-07-28, every page, tools exactly as sent", async () => {
       const r = await run(["mcp", "list", server(), "--json", "-"]);
       assert.equal(r.code, 0, r.stderr);
+      writeFileSync(`${base}.json`, r.stdout);
       const snap = JSON.parse(r.stdout) as Record<string, unknown>;
       assert.equal(snap.protocol, "2026-07-28");
       assert.match(String((snap.server as { name: string }).name), /^v2-/);
@@ -79,7 +81,6 @@ for (const [label, server, commands] of SERVERS) {
     });
 
     test("mcp pin, verify-pin and diff", async () => {
-      const base = join(tmp.dir, label.replace(/\W+/g, "-"));
       const pin = await run(["mcp", "pin", server(), "--lock", `${base}.lock.json`]);
       assert.equal(pin.code, 0, pin.stderr);
       const lock = JSON.parse(readFileSync(`${base}.lock.json`, "utf8")) as { protocol: string };
@@ -87,8 +88,8 @@ for (const [label, server, commands] of SERVERS) {
       const verify = await run(["mcp", "verify-pin", server(), "--lock", `${base}.lock.json`, "--json", "-"]);
       assert.equal(verify.code, 0, verify.stderr);
       assert.equal((JSON.parse(verify.stdout) as { total: number }).total, 0);
-      // The lock as the old side: the server is diffed against what was pinned.
-      const diff = await run(["mcp", "diff", `${base}.lock.json`, server(), "--json", "-"]);
+      // The lock as the old side: the server's listing above is diffed against what was pinned.
+      const diff = await run(["mcp", "diff", `${base}.lock.json`, `${base}.json`, "--json", "-"]);
       assert.equal(diff.code, 0, diff.stderr + diff.stdout);
       assert.equal((JSON.parse(diff.stdout) as { changed: unknown[] }).changed.length, 0);
     });
@@ -166,10 +167,11 @@ describe("client capabilities", () => {
   });
 
   test("a tool asking for sampling, which toolscore never gives, still needs input when sampling is declared", async () => {
+    // The HTTP server of both eras (in this process): the transport is not what this checks.
     const r = await run([
       "mcp",
       "test",
-      fixtureCommand("v2-stdio.mjs"),
+      http.dual!.url,
       "--report",
       "json",
       "--client-capabilities",
