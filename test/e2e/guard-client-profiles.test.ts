@@ -56,8 +56,11 @@ async function listThroughGuard(
   const upstream = new StdioClientTransport({ command: process.execPath, args: [SERVER], stderr: "ignore" });
   const guard = createGuard({ lock: readLock(LOCK), upstream, onDrift: "block", log: (e) => events.push(e) });
   const waiting = new Map<unknown, (m: Record<string, unknown>) => void>();
-  // Requests the server makes of the client (roots/list, ...) go unanswered, as by a bare client.
-  guard.onmessage = (m) => void waiting.get((m as { id?: unknown }).id)?.(m as Record<string, unknown>);
+  // Requests the server makes of the client (roots/list, ...) go unanswered, as by a bare client;
+  // only answers (no method) settle the client's own requests.
+  guard.onmessage = (m) => {
+    if (!("method" in m)) waiting.get((m as { id?: unknown }).id)?.(m as Record<string, unknown>);
+  };
   const ask = (id: number, method: string, params: Record<string, unknown>) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer to ${method}`)), 60_000);
