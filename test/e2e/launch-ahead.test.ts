@@ -22,9 +22,9 @@ async function withPids(fn: (pids: ReturnType<typeof pidRecorder>) => Promise<vo
 }
 
 test("mcp list and verify-pin start the server once and take it over", async () => {
-  const lock = join(tmp.dir, "v2.lock.json");
+  const lock = join(tmp.dir, "dual.lock.json");
   await withPids(async (pids) => {
-    const list = await runBin(["mcp", "list", fixtureCommand("v2-stdio.mjs"), "--json", "-"], {
+    const list = await runBin(["mcp", "list", fixtureCommand("dual-era-raw.mjs"), "--json", "-"], {
       env: pids.env,
     });
     assert.equal(list.code, 0, list.stderr);
@@ -32,11 +32,11 @@ test("mcp list and verify-pin start the server once and take it over", async () 
     assert.equal(pids.pids().length, 1);
   });
   await withPids(async (pids) => {
-    const pin = await runBin(["mcp", "pin", fixtureCommand("v2-stdio.mjs"), "--lock", lock], {
+    const pin = await runBin(["mcp", "pin", fixtureCommand("dual-era-raw.mjs"), "--lock", lock], {
       env: pids.env,
     });
     assert.equal(pin.code, 0, pin.stderr);
-    const verify = await runBin(["mcp", "verify-pin", fixtureCommand("v2-stdio.mjs"), "--lock", lock], {
+    const verify = await runBin(["mcp", "verify-pin", fixtureCommand("dual-era-raw.mjs"), "--lock", lock], {
       env: pids.env,
     });
     assert.equal(verify.code, 0, verify.stdout + verify.stderr);
@@ -81,7 +81,7 @@ test("a server that has ended long before the command takes it is reported, not 
 
 test("a server started ahead of a command that then fails is stopped", async () => {
   await withPids(async (pids) => {
-    const r = await runBin(["mcp", "list", fixtureCommand("v2-stdio.mjs"), "--timeout", "0"], {
+    const r = await runBin(["mcp", "list", fixtureCommand("dual-era-raw.mjs"), "--timeout", "0"], {
       env: pids.env,
     });
     assert.equal(r.code, 2);
@@ -92,7 +92,7 @@ test("a server started ahead of a command that then fails is stopped", async () 
 test("a launch that names options the early start does not read is left to the command", async () => {
   await withPids(async (pids) => {
     const r = await runBin(
-      ["mcp", "list", fixtureCommand("v2-stdio.mjs"), "--env", "A=1", "--cwd", tmp.dir, "--json", "-"],
+      ["mcp", "list", fixtureCommand("dual-era-raw.mjs"), "--env", "A=1", "--cwd", tmp.dir, "--json", "-"],
       { env: pids.env },
     );
     assert.equal(r.code, 0, r.stderr);
@@ -102,9 +102,9 @@ test("a launch that names options the early start does not read is left to the c
 
 test("mcp guard -- CMD takes over the server started ahead: one server for the session", async () => {
   const lock = join(tmp.dir, "guarded.lock.json");
-  await pinFixture("v2-stdio.mjs", lock);
+  await pinFixture("dual-era-raw.mjs", lock);
   await withPids(async (pids) => {
-    const g = spawnGuard(guardArgs(lock, "v2-stdio.mjs"), pids.env);
+    const g = spawnGuard(guardArgs(lock, "dual-era-raw.mjs"), pids.env);
     g.write(handshakeLines());
     const init = await g.answer(1);
     assert.ok(init.result, JSON.stringify(init));

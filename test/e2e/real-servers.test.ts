@@ -1,11 +1,16 @@
-// Published MCP servers (devDependencies): the snapshot's tools are exactly what the server wrote
-// on the wire, as an independent raw client records it.
+// Published MCP servers (devDependencies), each listed once by `mcp list` through a wire tap that
+// records the raw lines: the snapshot's tools are exactly what the server wrote on the wire. The saved
+// snapshot is then what the other checks read: lint (a well-made official server is never called
+// poisoned) and each tool's effects (no false delete, exec or network).
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { LATEST_LEGACY_PROTOCOL_VERSION } from "../../src/meta.js";
-import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { captureToolsList } from "../support/raw-client.js";
+import { deriveEffects, type Effect } from "../../src/pin/effects.js";
+import type { LintReport } from "../../src/report/lint-json.js";
+import { ROOT, fixture, runCli, tempDir } from "../support/cli.js";
+import { readWireTap } from "../support/raw-client.js";
 
 const tmp = tempDir();
 after(() => tmp.remove());
@@ -43,24 +48,28 @@ const SERVERS: Array<[string, string[], string | undefined, number]> = [
 ];
 
 const quote = (argv: string[]) => argv.map((a) => JSON.stringify(a)).join(" ");
+// Each server's snapshot, by label, and the file it is saved in, for the checks after the listings.
+const listed = new Map<string, Snapshot>();
+const savedAs = (label: string) => join(tmp.dir, `${label.replace(/\W+/g, "-")}.json`);
+const snapshotOf = (label: string) => {
+  const snap = listed.get(label);
+  assert.ok(snap, `${label} was listed above`);
+  return snap;
+};
 
 describe("real servers: the snapshot holds the tools exactly as sent", () => {
   for (const [label, argv, caps, count] of SERVERS) {
     test(label, async () => {
-      const capabilities = Object.fromEntries(
-        (caps?.split(",") ?? []).map((c) => [c, c === "roots" ? { listChanged: false } : {}]),
-      );
-      const [run, wire] = await Promise.all([
-        runCli(
-          ["mcp", "list", quote(argv), "--json", "-", ...(caps ? ["--client-capabilities", caps] : [])],
-          {
-            env,
-          },
-        ),
-        captureToolsList(argv, { capabilities, env, protocolVersion: LATEST_LEGACY_PROTOCOL_VERSION }),
-      ]);
+      // The server runs behind the wire tap, which records every line each side wrote.
+      const record = join(tmp.dir, `${label.replace(/\W+/g, "-")}.wire`);
+      const tapped = quote(["node", fixture("wire-tap.mjs"), record, ...argv]);
+      const declared = caps ? ["--client-capabilities", caps] : [];
+      const run = await runCli(["mcp", "list", tapped, "--json", "-", ...declared], { env });
+      const wire = readWireTap(record);
       assert.equal(run.code, 0, run.stderr);
       const snap = JSON.parse(run.stdout) as Snapshot;
+      listed.set(label, snap);
+      writeFileSync(savedAs(label), run.stdout);
       assert.equal(snap.tools.length, count);
       assert.deepEqual(snap.tools, [...wire.tools].sort(byName));
       assert.deepEqual(snap.server, wire.initialize.serverInfo);
@@ -69,14 +78,9 @@ describe("real servers: the snapshot holds the tools exactly as sent", () => {
     });
   }
 
-  test("the two server-memory versions negotiate different protocols", async () => {
-    const [old, cur] = await Promise.all(
-      ["mem2504", "mem2608"].map((p) =>
-        runCli(["mcp", "list", quote(["node", pkg(p)]), "--json", "-"], { env }),
-      ),
-    );
-    const a = JSON.parse(old!.stdout) as Snapshot;
-    const b = JSON.parse(cur!.stdout) as Snapshot;
+  test("the two server-memory versions negotiate different protocols", () => {
+    const a = snapshotOf("server-memory 2025.4.25");
+    const b = snapshotOf("server-memory 2026.8.31");
     assert.equal(a.protocol, "2024-11-05");
     assert.equal(b.protocol, LATEST_LEGACY_PROTOCOL_VERSION);
     assert.deepEqual(
@@ -84,4 +88,128 @@ describe("real servers: the snapshot holds the tools exactly as sent", () => {
       b.tools.map((t) => t.name),
     );
   });
+});
+
+// Well-made official servers: whatever else lint says, it must not cry poison. [test, listing]
+const LINTED: Array<[string, string]> = [
+  ["server-memory 2025.4.25", "server-memory 2025.4.25"],
+  ["server-memory 2026.8.31", "server-memory 2026.8.31"],
+  ["server-filesystem 2025.8.21", "server-filesystem 2025.8.21"],
+  ["server-filesystem 2026.8.31", "server-filesystem 2026.8.31"],
+  ["server-everything", "server-everything, bare client"],
+  ["server-sequential-thinking", "server-sequential-thinking"],
+];
+
+describe("lint on the official servers' snapshots", () => {
+  for (const [name, label] of LINTED) {
+    test(`${name}: no description-instruction, schema-instruction, hidden-unicode or annotation-conflict`, async () => {
+      snapshotOf(label);
+      const lint = await runCli(["mcp", "lint", savedAs(label), "--json", "-"]);
+      assert.ok(lint.code === 0 || lint.code === 1, `exit ${lint.code}: ${lint.stderr}`);
+      const report = JSON.parse(lint.stdout) as LintReport;
+      assert.ok(report.tools > 0);
+      const poison = report.findings.filter((f) =>
+        ["description-instruction", "schema-instruction", "hidden-unicode", "annotation-conflict"].includes(
+          f.rule,
+        ),
+      );
+      assert.deepEqual(poison, []);
+    });
+  }
+});
+
+const r: Effect[] = ["read"];
+const w: Effect[] = ["write"];
+const wd: Effect[] = ["write", "delete"];
+const FILESYSTEM_READS = Object.fromEntries(
+  [
+    "directory_tree",
+    "get_file_info",
+    "list_allowed_directories",
+    "list_directory",
+    "list_directory_with_sizes",
+    "read_file",
+    "read_media_file",
+    "read_multiple_files",
+    "read_text_file",
+    "search_files",
+  ].map((name) => [name, r]),
+);
+
+// Every tool of each real server, with what it must get. [test, listing, effects by tool]
+const EFFECTS: Array<[string, string, Record<string, Effect[]>]> = [
+  [
+    "memory 2025.4.25 (no annotations)",
+    "server-memory 2025.4.25",
+    {
+      add_observations: w,
+      create_entities: w,
+      create_relations: w,
+      delete_entities: ["delete"],
+      delete_observations: ["delete"],
+      delete_relations: ["delete"],
+      open_nodes: r,
+      read_graph: r,
+      search_nodes: r,
+    },
+  ],
+  [
+    "memory 2026.8.31 (annotated)",
+    "server-memory 2026.8.31",
+    {
+      add_observations: w,
+      create_entities: w,
+      create_relations: w,
+      delete_entities: wd,
+      delete_observations: wd,
+      delete_relations: wd,
+      open_nodes: r,
+      read_graph: r,
+      search_nodes: r,
+    },
+  ],
+  [
+    "filesystem 2025.8.21 (no annotations)",
+    "server-filesystem 2025.8.21",
+    { ...FILESYSTEM_READS, create_directory: w, edit_file: w, move_file: w, write_file: w },
+  ],
+  [
+    "filesystem 2026.8.31 (annotated: edits, moves and writes are destructive)",
+    "server-filesystem 2026.8.31",
+    { ...FILESYSTEM_READS, create_directory: w, edit_file: wd, move_file: wd, write_file: wd },
+  ],
+  [
+    "everything (all client capabilities)",
+    "server-everything, full client",
+    {
+      echo: r,
+      "get-annotated-message": r,
+      "get-env": r,
+      "get-resource-links": r,
+      "get-resource-reference": r,
+      "get-roots-list": r,
+      "get-structured-content": r,
+      "get-sum": r,
+      "get-tiny-image": r,
+      "gzip-file-as-resource": ["write", "network"],
+      "simulate-research-query": ["read", "write"],
+      "toggle-simulated-logging": w,
+      "toggle-subscriber-updates": w,
+      "trigger-elicitation-request": w,
+      "trigger-long-running-operation": r,
+      "trigger-sampling-request": ["write", "network"],
+    },
+  ],
+  ["sequential thinking", "server-sequential-thinking", { sequentialthinking: r }],
+];
+
+describe("effects of the real servers' tools", () => {
+  for (const [name, label, expected] of EFFECTS) {
+    test(`capabilities of a real server: ${name}`, () => {
+      const effects = Object.fromEntries(
+        snapshotOf(label).tools.map((t) => [String(t.name), deriveEffects(t).map((c) => c.capability)]),
+      );
+      assert.deepEqual(effects, expected);
+    });
+  }
 });

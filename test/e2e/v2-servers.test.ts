@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { join } from "node:path";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { MCPStdioClient } from "../../src/mcp/stdio-client.js";
 import { resultText } from "../../src/score/judge.js";
-import { fixture, fixtureCommand, pidRecorder, runCli, tempDir } from "../support/cli.js";
+import { fixture, fixtureCommand, pidRecorder, runCli, tempDir, type CliRun } from "../support/cli.js";
 import type { HttpFixture } from "../fixtures/servers/http-servers.mjs";
 import { startV2Http } from "../fixtures/servers/v2-http.mjs";
 import { V2_TOOLS } from "../fixtures/servers/v2-tools.mjs";
@@ -26,20 +26,25 @@ after(async () => {
   tmp.remove();
 });
 
-const SERVERS: Array<[string, () => string]> = [
-  ["stdio, both eras", () => fixtureCommand("v2-stdio.mjs")],
-  ["stdio, 2026-07-28 only", () => `${fixtureCommand("v2-stdio.mjs")} modern-only`],
-  ["HTTP, both eras", () => http.dual!.url],
-  ["HTTP, 2026-07-28 only", () => http.modern!.url],
+// [label, launch, every command or only mcp list]: in 2026-07-28 the stdio server that serves
+// only that era answers as the one of both eras does, so it is listed and not run through the
+// other commands again; the HTTP server of 2026-07-28 only is.
+const SERVERS: Array<[string, () => string, "all" | "list"]> = [
+  ["stdio, both eras", () => fixtureCommand("v2-stdio.mjs"), "all"],
+  ["stdio, 2026-07-28 only", () => `${fixtureCommand("v2-stdio.mjs")} modern-only`, "list"],
+  ["HTTP, both eras", () => http.dual!.url, "all"],
+  ["HTTP, 2026-07-28 only", () => http.modern!.url, "all"],
 ];
 
 const run = (args: string[]) => runCli(args, { env: pids.env, cwd: tmp.dir });
 
-for (const [label, server] of SERVERS) {
+for (const [label, server, commands] of SERVERS) {
   describe(`v2 SDK server, ${label}`, () => {
+    const base = join(tmp.dir, label.replace(/\W+/g, "-"));
     test("mcp list: protocol 2026-07-28, every page, tools exactly as sent", async () => {
       const r = await run(["mcp", "list", server(), "--json", "-"]);
       assert.equal(r.code, 0, r.stderr);
+      writeFileSync(`${base}.json`, r.stdout);
       const snap = JSON.parse(r.stdout) as Record<string, unknown>;
       assert.equal(snap.protocol, "2026-07-28");
       assert.match(String((snap.server as { name: string }).name), /^v2-/);
@@ -47,6 +52,8 @@ for (const [label, server] of SERVERS) {
       assert.equal(snap.instructions, "A v2 SDK fixture.");
       assert.deepEqual(snap.tools, V2_TOOLS);
     });
+
+    if (commands === "list") return;
 
     test("mcp lint and mcp test: the sampling tool needs input and is skipped, not failed", async () => {
       const lint = await run(["mcp", "lint", server(), "--json", "-"]);
@@ -74,7 +81,6 @@ for (const [label, server] of SERVERS) {
     });
 
     test("mcp pin, verify-pin and diff", async () => {
-      const base = join(tmp.dir, label.replace(/\W+/g, "-"));
       const pin = await run(["mcp", "pin", server(), "--lock", `${base}.lock.json`]);
       assert.equal(pin.code, 0, pin.stderr);
       const lock = JSON.parse(readFileSync(`${base}.lock.json`, "utf8")) as { protocol: string };
@@ -82,8 +88,8 @@ for (const [label, server] of SERVERS) {
       const verify = await run(["mcp", "verify-pin", server(), "--lock", `${base}.lock.json`, "--json", "-"]);
       assert.equal(verify.code, 0, verify.stderr);
       assert.equal((JSON.parse(verify.stdout) as { total: number }).total, 0);
-      // The lock as the old side: the server is diffed against what was pinned.
-      const diff = await run(["mcp", "diff", `${base}.lock.json`, server(), "--json", "-"]);
+      // The lock as the old side: the server's listing above is diffed against what was pinned.
+      const diff = await run(["mcp", "diff", `${base}.lock.json`, `${base}.json`, "--json", "-"]);
       assert.equal(diff.code, 0, diff.stderr + diff.stdout);
       assert.equal((JSON.parse(diff.stdout) as { changed: unknown[] }).changed.length, 0);
     });
@@ -91,9 +97,24 @@ for (const [label, server] of SERVERS) {
 }
 
 describe("era changes", () => {
+  // Each server of both eras listed in 2025-11-25, once: the 2025 listings checked below, and the
+  // old side of the era diff. The era test runs on the HTTP server (in this process): what it
+  // checks is the same on either transport.
+  const listed2025 = { stdio: join(tmp.dir, "stdio-2025.json"), http: join(tmp.dir, "http-2025.json") };
+  let stdioRun: CliRun;
+  let httpRun: CliRun;
+  before(async () => {
+    const list = (server: string, file: string) =>
+      run(["mcp", "list", server, "--json", file, "--protocol", "2025-11-25"]);
+    [stdioRun, httpRun] = await Promise.all([
+      list(fixtureCommand("v2-stdio.mjs"), listed2025.stdio),
+      list(http.dual!.url, listed2025.http),
+    ]);
+  });
+
   test("a lock pinned in 2025-11-25 verifies against the same server in 2026-07-28: pin-protocol-changed only", async () => {
     const lock = join(tmp.dir, "era.lock.json");
-    const server = fixtureCommand("v2-stdio.mjs");
+    const server = http.dual!.url;
     assert.equal((await run(["mcp", "pin", server, "--lock", lock, "--protocol", "2025-11-25"])).code, 0);
     const r = await run(["mcp", "verify-pin", server, "--lock", lock, "--json", "-"]);
     assert.equal(r.code, 0, r.stderr);
@@ -102,19 +123,17 @@ describe("era changes", () => {
       report.findings.map((f) => [f.rule, f.severity, f.before, f.after]),
       [["pin-protocol-changed", "info", "2025-11-25", "2026-07-28"]],
     );
-    const before = join(tmp.dir, "era-2025.json");
-    assert.equal((await run(["mcp", "list", server, "--json", before, "--protocol", "2025-11-25"])).code, 0);
-    const diff = await run(["mcp", "diff", before, server, "--fail-on", "breaking"]);
+    assert.equal(httpRun.code, 0, httpRun.stderr);
+    const diff = await run(["mcp", "diff", listed2025.http, server, "--fail-on", "breaking"]);
     assert.equal(diff.code, 0, diff.stderr + diff.stdout);
     assert.match(diff.stdout, /^protocol: 2025-11-25 -> 2026-07-28$/m);
     assert.match(diff.stdout, /\(1 difference\(s\), 0 breaking/);
   });
 
-  test("the 2025 era of the same servers: the same tools, protocol 2025-11-25", async () => {
-    for (const server of [fixtureCommand("v2-stdio.mjs"), http.dual!.url]) {
-      const r = await run(["mcp", "list", server, "--json", "-", "--protocol", "2025-11-25"]);
-      assert.equal(r.code, 0, r.stderr);
-      const snap = JSON.parse(r.stdout) as { protocol: string; tools: unknown };
+  test("the 2025 era of the same servers: the same tools, protocol 2025-11-25", () => {
+    for (const r of [stdioRun, httpRun]) assert.equal(r.code, 0, r.stderr);
+    for (const file of [listed2025.stdio, listed2025.http]) {
+      const snap = JSON.parse(readFileSync(file, "utf8")) as { protocol: string; tools: unknown };
       assert.equal(snap.protocol, "2025-11-25");
       assert.deepEqual(snap.tools, V2_TOOLS);
     }
@@ -148,10 +167,11 @@ describe("client capabilities", () => {
   });
 
   test("a tool asking for sampling, which toolscore never gives, still needs input when sampling is declared", async () => {
+    // The HTTP server of both eras (in this process): the transport is not what this checks.
     const r = await run([
       "mcp",
       "test",
-      fixtureCommand("v2-stdio.mjs"),
+      http.dual!.url,
       "--report",
       "json",
       "--client-capabilities",
