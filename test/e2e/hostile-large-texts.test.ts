@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { cappedBin } from "../support/capped-bin.js";
-import { fixtureCommand } from "../support/cli.js";
+import { fixtureCommand, runCli } from "../support/cli.js";
 
 const { dir, bin } = cappedBin();
 // One lock of the 8 MB description, pinned in a 36 MB heap (31 MB needed), for the tests that read
@@ -58,13 +58,14 @@ describe("long texts under a capped heap", () => {
     assert.ok(r.stdout.length > 8 * 1024 * 1024);
     // The whole-string serializer (the file format) gives the same bytes.
     assert.equal(r.stdout, ServerSnapshot.serialize(ServerSnapshot.parse(JSON.parse(r.stdout))));
-    // A long description with escapes (new lines, quotes), to stdout and to a file alike.
+    // A long description with escapes (new lines, quotes), to stdout and to a file alike: a text
+    // of 20,000 lines is nothing to the heap, so the CLI runs in-process.
     const file = join(dir, "lines.json");
     const env = { FIXTURE_LINES: "20000", FIXTURE_VARIANT: 'a "quoted" \\ variant' };
-    const lines = await bin(["mcp", "list", server, "--json", "-"], 128, env);
+    const lines = await runCli(["mcp", "list", server, "--json", "-"], { env, cwd: dir });
     assert.equal(lines.code, 0, lines.stderr);
     assert.equal(lines.stdout, ServerSnapshot.serialize(ServerSnapshot.parse(JSON.parse(lines.stdout))));
-    assert.equal((await bin(["mcp", "list", server, "--json", file], 128, env)).code, 0);
+    assert.equal((await runCli(["mcp", "list", server, "--json", file], { env, cwd: dir })).code, 0);
     assert.equal(readFileSync(file, "utf8"), lines.stdout);
   });
 

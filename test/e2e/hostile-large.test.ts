@@ -3,18 +3,21 @@
 // into a call's arguments overflows the stack (15,000 items overflow a 100 KB stack, where 12,000
 // do not, as 150,000 do the default one), one that looks for renames past rename-pairs or diffs
 // text past diff-kb says nothing of a limit. Each size is just past its bound; the time and memory
-// of listings many times larger are measured by bench/hostile.bench.mjs.
+// of listings many times larger are measured by bench/hostile.bench.mjs. The runs whose input is
+// too small for the heap or the stack to matter (a lock of one prompt, the rename and diff-kb
+// cases) run the CLI in-process.
 // time limit: 180 s
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cappedBin } from "../support/capped-bin.js";
-import { fixtureCommand } from "../support/cli.js";
+import { fixtureCommand, runCli } from "../support/cli.js";
 
 const { dir, bin } = cappedBin();
 // A tenth of Node's default stack (984 KB).
 const STACK_KB = 100;
+const cli = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { env, cwd: dir });
 
 describe("large listings under a capped heap", () => {
   test("15,000 tools: list shows and saves them all; nothing spreads a listing into arguments", async () => {
@@ -38,7 +41,7 @@ describe("large listings under a capped heap", () => {
     // Against a lock and a snapshot of one prompt and one template: 29,998 of them are new.
     const one = { FIXTURE_TOOLS: "1", FIXTURE_PROMPTS: "1" };
     const lock = join(dir, "one-prompt.lock.json");
-    assert.equal((await bin(["mcp", "pin", server, "--lock", lock], 96, one)).code, 0);
+    assert.equal((await cli(["mcp", "pin", server, "--lock", lock], one)).code, 0);
     const diff = await bin(["mcp", "diff", lock, many], 96, {}, STACK_KB);
     assert.equal(diff.code, 1, diff.stderr);
     assert.equal(diff.stdout.match(/^\+ prompt /gm)?.length, 14_999);
@@ -52,10 +55,10 @@ describe("large listings under a capped heap", () => {
     const snapshot = join(dir, "named.json");
     const env = { FIXTURE_TOOLS: "1001" };
     assert.equal(
-      (await bin(["mcp", "list", fixtureCommand("many-tools.mjs"), "--json", snapshot], 256, env)).code,
+      (await cli(["mcp", "list", fixtureCommand("many-tools.mjs"), "--json", snapshot], env)).code,
       0,
     );
-    const r = await bin(["mcp", "diff", snapshot, fixtureCommand("many-tools.mjs"), "--json", "-"], 256, {
+    const r = await cli(["mcp", "diff", snapshot, fixtureCommand("many-tools.mjs"), "--json", "-"], {
       ...env,
       FIXTURE_PREFIX: "op",
     });
@@ -77,10 +80,10 @@ describe("large listings under a capped heap", () => {
     const lock = join(dir, "long.lock.json");
     const server = fixtureCommand("long-description.mjs");
     const lines = { FIXTURE_LINES: "10000" };
-    const pin = await bin(["mcp", "pin", server, "--lock", lock], 96, { ...lines, FIXTURE_VARIANT: "a" });
+    const pin = await cli(["mcp", "pin", server, "--lock", lock], { ...lines, FIXTURE_VARIANT: "a" });
     assert.equal(pin.code, 0, pin.stderr);
     const limit = ["--limit", "diff-kb=100"];
-    const verify = await bin(["mcp", "verify-pin", server, "--lock", lock, ...limit], 96, {
+    const verify = await cli(["mcp", "verify-pin", server, "--lock", lock, ...limit], {
       ...lines,
       FIXTURE_VARIANT: "b",
     });
@@ -90,10 +93,13 @@ describe("large listings under a capped heap", () => {
       /diff too large to show: 10000 lines, sha256 [0-9a-f]{12} -> 10000 lines, sha256 [0-9a-f]{12}; past the diff-kb limit of 100 KB: raise it with --limit diff-kb=N/,
     );
     const summary = join(dir, "summary.md");
-    const diff = await bin(
+    const diff = await cli(
       ["mcp", "diff", lock, server, "--ci", "--json", join(dir, "diff.json"), ...limit],
-      96,
-      { ...lines, FIXTURE_VARIANT: "b", GITHUB_STEP_SUMMARY: summary },
+      {
+        ...lines,
+        FIXTURE_VARIANT: "b",
+        GITHUB_STEP_SUMMARY: summary,
+      },
     );
     assert.equal(diff.code, 1, diff.stderr);
     assert.match(diff.stdout, /diff too large to show: 10000 lines/);
