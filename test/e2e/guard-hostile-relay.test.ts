@@ -15,7 +15,6 @@ import {
   connectThroughGuard,
   guardArgs,
   pinFixture,
-  pinUrl,
   type GuardedClient,
 } from "../support/guard.js";
 
@@ -24,6 +23,7 @@ after(() => tmp.remove());
 const LOCK = join(tmp.dir, "hostile-relay.lock.json");
 before(() => pinFixture("hostile-relay.mjs", LOCK, { MODE: "honest" }));
 const HONEST = HONEST_TOOLS.map((t) => t.name).sort();
+// The lock of the honest server over stdio serves for HTTP too: the surface is the same.
 
 // What an SDK client sees through the guard: the pinned instructions and listing (twice), the
 // tool the server added refused, a pinned one called.
@@ -76,17 +76,6 @@ for (const [name, mode] of STDIO_CASES)
   test(`stdio: ${name} reaches neither the SDK client nor any byte it reads, and the drop is logged`, () =>
     stdioSession(mode));
 
-// One lock of the honest server over HTTP, for every way and body: the pinned surface is the same.
-const HTTP_LOCK = join(tmp.dir, "http.lock.json");
-before(async () => {
-  const honest = await startHostileRelayHttp("honest", "json");
-  try {
-    await pinUrl(honest.url, HTTP_LOCK);
-  } finally {
-    await honest.close();
-  }
-});
-
 const HTTP_CASES: Array<[string, string]> = [
   ["an answer under a string or padded id", "string-id"],
   ["initialize answered twice", "initialize-twice"],
@@ -98,7 +87,7 @@ for (const body of ["json", "sse"] as const)
   for (const [name, mode] of HTTP_CASES) {
     test(`HTTP (${body === "json" ? "JSON body" : "event stream"}): ${name} does not reach the client`, async () => {
       const server = await startHostileRelayHttp(mode, body);
-      const g = await connectThroughGuard([CLI, "mcp", "guard", server.url, "--lock", HTTP_LOCK]);
+      const g = await connectThroughGuard([CLI, "mcp", "guard", server.url, "--lock", LOCK]);
       try {
         await pinnedSurfaceOnly(g.client);
       } finally {
