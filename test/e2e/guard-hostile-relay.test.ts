@@ -1,7 +1,8 @@
 // time limit: 300 s (many server and client processes)
 // A server that tries to slip a drifted surface past the guard, each way as its own test, with the
-// official SDK client (v1) and a raw line client on the other side, over stdio and over HTTP. The
-// rule: only what the guard judged reaches the client, and the drifted text never does.
+// official SDK client (v1) on the other side, its every line read also as a raw line client reads
+// it, over stdio and over HTTP. The rule: only what the guard judged reaches the client, and the
+// drifted text never does.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -10,12 +11,10 @@ import { tempDir } from "../support/cli.js";
 import {
   callsReceived,
   CLI,
+  connectRecordedThroughGuard,
   connectThroughGuard,
   guardArgs,
-  handshakeLines,
   pinFixture,
-  pinUrl,
-  spawnGuard,
   type GuardedClient,
 } from "../support/guard.js";
 
@@ -24,6 +23,7 @@ after(() => tmp.remove());
 const LOCK = join(tmp.dir, "hostile-relay.lock.json");
 before(() => pinFixture("hostile-relay.mjs", LOCK, { MODE: "honest" }));
 const HONEST = HONEST_TOOLS.map((t) => t.name).sort();
+// The lock of the honest server over stdio serves for HTTP too: the surface is the same.
 
 // What an SDK client sees through the guard: the pinned instructions and listing (twice), the
 // tool the server added refused, a pinned one called.
@@ -38,12 +38,15 @@ async function pinnedSurfaceOnly(client: GuardedClient["client"]): Promise<void>
   await client.callTool({ name: "read_file", arguments: { path: "a" } });
 }
 
-// With the SDK client: the listing is the pinned one, the instructions too, and a call to the
-// tool the server added never reaches it.
-async function sdkSession(mode: string): Promise<void> {
+// One session per way, with the SDK client: the listing is the pinned one, the instructions too,
+// and a call to the tool the server added never reaches it. Every line the client read answers one
+// of its requests once, or is a notification the guard passes; no byte holds the drifted text; the
+// drop is logged.
+async function stdioSession(mode: string): Promise<void> {
   const calls = join(tmp.dir, `${mode}.calls`);
-  const g = await connectThroughGuard(guardArgs(LOCK, "hostile-relay.mjs"), {
-    env: { MODE: mode, CALL_LOG: calls },
+  const g = await connectRecordedThroughGuard(guardArgs(LOCK, "hostile-relay.mjs"), {
+    MODE: mode,
+    CALL_LOG: calls,
   });
   try {
     await pinnedSurfaceOnly(g.client);
@@ -51,34 +54,14 @@ async function sdkSession(mode: string): Promise<void> {
     await g.close();
   }
   assert.deepEqual(callsReceived(calls), ["read_file"]);
-}
-
-// With a raw client: every line it read answers one of its requests once, or is a notification
-// the guard passes; no byte holds the drifted text.
-async function rawSession(mode: string): Promise<string[]> {
-  const g = spawnGuard(guardArgs(LOCK, "hostile-relay.mjs"), { MODE: mode });
-  try {
-    g.write(handshakeLines());
-    await g.answer(1);
-    g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
-    const list = await g.answer(2);
-    assert.deepEqual(
-      (list.result as { tools: Array<{ name: string }> }).tools.map((t) => t.name).sort(),
-      HONEST,
-    );
-    g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" })}\n`);
-    await g.answer(3);
-  } finally {
-    g.child.stdin.end();
-    await g.exit;
-  }
   const messages = g.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
   const answered = messages.filter((m) => m.method === undefined).map((m) => m.id);
-  assert.deepEqual(answered, [1, 2, 3]);
+  assert.deepEqual(answered, g.requestIds);
+  assert.equal(answered.length, 5);
   for (const m of messages.filter((m) => m.method !== undefined))
     assert.equal(m.method, "notifications/tools/list_changed");
   assert.ok(!g.lines.join("\n").includes(MARKER));
-  return [g.stderr()];
+  assert.match(g.stderr(), /toolscore guard: dropped /);
 }
 
 const STDIO_CASES: Array<[string, string]> = [
@@ -89,24 +72,9 @@ const STDIO_CASES: Array<[string, string]> = [
   ["lines a strict parser refuses (NaN, a byte order mark, a nested batch, a trailing comma)", "garbage"],
 ];
 
-for (const [name, mode] of STDIO_CASES) {
-  test(`stdio, SDK client: ${name} does not reach the client`, () => sdkSession(mode));
-  test(`stdio, raw client: ${name} does not reach the client, and the drop is logged`, async () => {
-    const [stderr] = await rawSession(mode);
-    assert.match(stderr!, /toolscore guard: dropped /);
-  });
-}
-
-async function httpLock(mode: string, body: "json" | "sse"): Promise<string> {
-  const honest = await startHostileRelayHttp("honest", body);
-  const lock = join(tmp.dir, `http-${mode}-${body}.lock.json`);
-  try {
-    await pinUrl(honest.url, lock);
-  } finally {
-    await honest.close();
-  }
-  return lock;
-}
+for (const [name, mode] of STDIO_CASES)
+  test(`stdio: ${name} reaches neither the SDK client nor any byte it reads, and the drop is logged`, () =>
+    stdioSession(mode));
 
 const HTTP_CASES: Array<[string, string]> = [
   ["an answer under a string or padded id", "string-id"],
@@ -118,9 +86,8 @@ const HTTP_CASES: Array<[string, string]> = [
 for (const body of ["json", "sse"] as const)
   for (const [name, mode] of HTTP_CASES) {
     test(`HTTP (${body === "json" ? "JSON body" : "event stream"}): ${name} does not reach the client`, async () => {
-      const lock = await httpLock(mode, body);
       const server = await startHostileRelayHttp(mode, body);
-      const g = await connectThroughGuard([CLI, "mcp", "guard", server.url, "--lock", lock]);
+      const g = await connectThroughGuard([CLI, "mcp", "guard", server.url, "--lock", LOCK]);
       try {
         await pinnedSurfaceOnly(g.client);
       } finally {

@@ -1,7 +1,7 @@
 // The guard's own readers are bounded as the client's are (message-mb): a message past the limit,
 // from the server or from the client, ends the session with one line and exit 2, and nothing of it
 // is passed on.
-import { after, test } from "node:test";
+import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
@@ -13,6 +13,7 @@ import {
   handshakeLines,
   pinFixture,
   spawnGuard,
+  type RawGuard,
 } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
@@ -54,52 +55,44 @@ test("a line from the server past message-mb: the server is stopped, one line, e
   }
 });
 
-test("a line from the client past message-mb: not forwarded, the server is stopped, exit 2", async () => {
-  const lock = join(tmp.dir, "rug.lock.json");
-  await pinFixture("rug-pull.mjs", lock);
-  const calls = join(tmp.dir, "calls.log");
-  const pids = pidRecorder();
-  try {
-    const g = spawnGuard(guardArgs(lock, "rug-pull.mjs"), { ...pids.env, ...LIMIT, CALL_LOG: calls });
-    g.write(handshakeLines());
-    await g.answer(1);
-    const call = (id: number, text: string) =>
-      `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { text } } })}\n`;
-    g.write(call(2, "small"));
-    await g.answer(2);
-    // Two megabytes in pieces, as a pipe delivers them: the guard stops reading at the limit.
-    const big = Buffer.from(call(3, "x".repeat(2 * 1024 * 1024)));
-    for (let at = 0; at < big.length; at += 256 * 1024) g.write(big.subarray(at, at + 256 * 1024));
-    assert.equal(await g.exit, 2);
-    assert.deepEqual(callsReceived(calls), ["echo"], "the large call reached the server");
-    const lines = stderrLines(g.stderr()).filter((l) => !l.includes("verified"));
-    assert.deepEqual(lines, [
-      "toolscore guard: ended the session: one message from the client is larger than the message-mb limit of 1 MB: raise it with --limit message-mb=N or TOOLSCORE_LIMIT_MESSAGE_MB",
-    ]);
-    for (const pid of pids.pids()) assert.ok(!alive(pid), `process ${pid} is left behind`);
-  } finally {
-    pids.cleanup();
-  }
+// One session of the guard in front of rug-pull, for the two tests of what the client sends: first
+// messages under the limit, then one past it, which ends the session.
+const rug = join(tmp.dir, "rug.lock.json");
+const calls = join(tmp.dir, "calls.log");
+const rugPids = pidRecorder();
+let session: RawGuard;
+before(async () => {
+  await pinFixture("rug-pull.mjs", rug);
+  session = spawnGuard(guardArgs(rug, "rug-pull.mjs"), { ...rugPids.env, ...LIMIT, CALL_LOG: calls });
+  session.write(handshakeLines());
+  await session.answer(1);
 });
+after(() => rugPids.cleanup());
+const call = (id: number, text: string) =>
+  `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { text } } })}\n`;
 
 test("messages under the limit pass whole, however large the chunks", async () => {
-  const lock = join(tmp.dir, "rug-ok.lock.json");
-  await pinFixture("rug-pull.mjs", lock);
-  const g = spawnGuard(guardArgs(lock, "rug-pull.mjs"), LIMIT);
-  try {
-    g.write(handshakeLines());
-    await g.answer(1);
-    const text = "é".repeat(300 * 1024); // 600 KB of two-byte characters, under 1 MB
-    g.write(
-      `${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text } } })}\n`,
-    );
-    const answer = await g.answer(2);
-    const echoed = (answer.result as { content: Array<{ text: string }> }).content[0]!.text;
-    assert.equal(echoed, `echo: ${JSON.stringify({ text })}`);
-  } finally {
-    g.child.stdin.end();
-    assert.equal(await g.exit, 0);
-  }
+  session.write(call(2, "small"));
+  await session.answer(2);
+  const text = "é".repeat(300 * 1024); // 600 KB of two-byte characters, under 1 MB
+  session.write(call(3, text));
+  const answer = await session.answer(3);
+  const echoed = (answer.result as { content: Array<{ text: string }> }).content[0]!.text;
+  assert.equal(echoed, `echo: ${JSON.stringify({ text })}`);
+});
+
+test("a line from the client past message-mb: not forwarded, the server is stopped, exit 2", async () => {
+  const heard = callsReceived(calls).length;
+  // Two megabytes in pieces, as a pipe delivers them: the guard stops reading at the limit.
+  const big = Buffer.from(call(4, "x".repeat(2 * 1024 * 1024)));
+  for (let at = 0; at < big.length; at += 256 * 1024) session.write(big.subarray(at, at + 256 * 1024));
+  assert.equal(await session.exit, 2);
+  assert.equal(callsReceived(calls).length, heard, "the large call reached the server");
+  const lines = stderrLines(session.stderr()).filter((l) => !l.includes("verified"));
+  assert.deepEqual(lines, [
+    "toolscore guard: ended the session: one message from the client is larger than the message-mb limit of 1 MB: raise it with --limit message-mb=N or TOOLSCORE_LIMIT_MESSAGE_MB",
+  ]);
+  for (const pid of rugPids.pids()) assert.ok(!alive(pid), `process ${pid} is left behind`);
 });
 
 test("a lock of a 2 MB description (kept as its digest): the same text passes whole, a changed one is withheld", async () => {

@@ -2,7 +2,8 @@
 // out-of-range --timeout, a missing working folder, output paths that are devices or FIFOs, and a
 // write that fails part-way. The CLI runs in-process, except where the process itself is what is
 // looked at (Node's warnings on its stderr, its own stdout as a path, a FIFO read beside it, a file
-// size limit), where the built bin runs.
+// size limit), where the built bin runs. The notes server is listed once, and its snapshot stands in
+// for it where only what is written, not the server, is looked at.
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
@@ -16,7 +17,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { after, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { ROOT, fixture, runBin, runCli, tempDir } from "../support/cli.js";
 
 const tmp = tempDir();
@@ -25,12 +26,18 @@ const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const at = (name: string) => join(tmp.dir, name);
 const BOM = "\uFEFF";
 const withBom = (path: string) => writeFileSync(path, BOM + readFileSync(path, "utf8"));
+// A raw server of three tools, for a config entry and a run that only needs a server to start.
+const THREE = `node ${JSON.stringify(fixture("three-tools.mjs"))}`;
+// The notes server's snapshot: a SERVER for mcp list and mcp pin that starts no process.
+const SNAP = at("notes.json");
+before(async () => {
+  const list = await runCli(["mcp", "list", NOTES, "--json", SNAP]);
+  assert.equal(list.code, 0, list.stderr);
+});
 
 describe("a JSON file that starts with a UTF-8 byte-order mark is read", () => {
   test("snapshot, lock, capability overrides, config and lock set", async () => {
-    const list = await runCli(["mcp", "list", NOTES, "--json", at("snap.json")]);
-    assert.equal(list.code, 0, list.stderr);
-    withBom(at("snap.json"));
+    writeFileSync(at("snap.json"), BOM + readFileSync(SNAP, "utf8"));
     const lint = await runCli(["mcp", "lint", at("snap.json")]);
     assert.notEqual(lint.code, 2, lint.stderr);
     assert.match(lint.stdout, /notes-server/);
@@ -54,7 +61,7 @@ describe("a JSON file that starts with a UTF-8 byte-order mark is read", () => {
       at("mcp.json"),
       BOM +
         JSON.stringify({
-          mcpServers: { notes: { command: "node", args: [join(ROOT, "dist", "notes-server.js")] } },
+          mcpServers: { three: { command: "node", args: [fixture("three-tools.mjs")] } },
         }),
     );
     const set = await runCli(["mcp", "pin", "--config", at("mcp.json"), "--lock", at("set.json")]);
@@ -99,10 +106,10 @@ describe("--timeout past what a timer holds", () => {
   });
 
   test("2147483 seconds, the most, works without a warning", async () => {
-    const r = await runBin(["mcp", "list", NOTES, "--timeout", "2147483"]);
+    const r = await runBin(["mcp", "list", THREE, "--timeout", "2147483"]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, "");
-    assert.match(r.stdout, /notes-server 1\.0\.0/);
+    assert.match(r.stdout, /three-tools 1\.0\.0/);
   });
 });
 
@@ -148,7 +155,7 @@ describe("an output path that is a device, a FIFO or a link into /dev or /proc",
     let read = "";
     reader.stdout.on("data", (d: Buffer) => (read += d));
     const readerDone = new Promise((r) => reader.on("close", r));
-    const r = await runBin(["mcp", "list", NOTES, "--json", fifo]);
+    const r = await runBin(["mcp", "list", SNAP, "--json", fifo]);
     const timer = setTimeout(() => reader.kill("SIGKILL"), 5_000);
     await readerDone;
     clearTimeout(timer);
@@ -160,7 +167,7 @@ describe("an output path that is a device, a FIFO or a link into /dev or /proc",
   test("a link to /proc/self/fd/1 is written into, and stays a link", async () => {
     const link = at("stdout-link");
     symlinkSync("/proc/self/fd/1", link);
-    const r = await runBin(["mcp", "list", NOTES, "--json", link]);
+    const r = await runBin(["mcp", "list", SNAP, "--json", link]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(snapshotIn(r.stdout).tools.length, 8);
     assert.equal(lstatSync(link).isSymbolicLink(), true);
@@ -168,7 +175,7 @@ describe("an output path that is a device, a FIFO or a link into /dev or /proc",
   });
 
   test("/dev/stdout itself (as root in CI containers) stays /dev/stdout", async () => {
-    const r = await runBin(["mcp", "list", NOTES, "--json", "/dev/stdout"]);
+    const r = await runBin(["mcp", "list", SNAP, "--json", "/dev/stdout"]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(snapshotIn(r.stdout).kind, "toolscore.mcp-snapshot");
     assert.equal(lstatSync("/dev/stdout").isSymbolicLink(), true);
@@ -177,7 +184,7 @@ describe("an output path that is a device, a FIFO or a link into /dev or /proc",
   test("a full device (a link to /dev/full): one line saying the disk is full, exit 2", async () => {
     const link = at("full-link");
     symlinkSync("/dev/full", link);
-    const r = await runCli(["mcp", "list", NOTES, "--json", link]);
+    const r = await runCli(["mcp", "list", SNAP, "--json", link]);
     assert.equal(r.code, 2);
     assert.equal(r.stderr, `toolscore: cannot write ${link}: disk full (ENOSPC)\n`);
     assert.equal(readlinkSync(link), "/dev/full");
@@ -188,14 +195,19 @@ describe("a write that fails part-way", () => {
   test("the lock is kept as it was, the temporary file is removed, and the error says why", async () => {
     const dir = join(tmp.dir, "limited");
     mkdirSync(dir);
-    const pinned = await runCli(["mcp", "pin", NOTES, "--lock", "toolscore.lock.json"], { cwd: dir });
+    // A lock of one of the notes server's tools; then its eight, a lock past the limit.
+    const snapshot = JSON.parse(readFileSync(SNAP, "utf8")) as { tools: unknown[] };
+    writeFileSync(at("one-tool.json"), JSON.stringify({ ...snapshot, tools: snapshot.tools.slice(0, 1) }));
+    const pinned = await runCli(["mcp", "pin", at("one-tool.json"), "--lock", "toolscore.lock.json"], {
+      cwd: dir,
+    });
     assert.equal(pinned.code, 0, pinned.stderr);
     const before = readFileSync(join(dir, "toolscore.lock.json"), "utf8");
     // A file size limit of 4 blocks: writing the new lock fails after a short write, for real.
     const cli = join(ROOT, "dist", "cli.js");
     const r = spawnSync(
       "sh",
-      ["-c", `ulimit -f 4 && exec "$0" "$@"`, process.execPath, cli, "mcp", "pin", `${NOTES} --rugpull`],
+      ["-c", `ulimit -f 4 && exec "$0" "$@"`, process.execPath, cli, "mcp", "pin", SNAP],
       { cwd: dir, encoding: "utf8", timeout: 30_000 },
     );
     assert.equal(r.status, 2, r.stderr);

@@ -135,7 +135,14 @@ describe("patterns only a backtracking engine runs", () => {
     const before = new Set(pids.pids());
     const cli = spawn(
       process.execPath,
-      [join(ROOT, "dist", "cli.js"), "mcp", "test", fixtureCommand("backtracking-output.mjs")],
+      [
+        join(ROOT, "dist", "cli.js"),
+        "mcp",
+        "test",
+        fixtureCommand("backtracking-output.mjs"),
+        "--limit",
+        "regex-ms=200",
+      ],
       {
         env: { ...process.env, ...pids.env, FIXTURE_TOOLS: "20", FIXTURE_CALLS: calls },
         stdio: ["ignore", "pipe", "pipe"],
@@ -150,9 +157,9 @@ describe("patterns only a backtracking engine runs", () => {
     assert.ok(existsSync(calls), "no tool was called");
     const [server] = pids.pids().filter((p) => !before.has(p));
     assert.ok(server !== undefined && alive(server));
-    // The checks now under way each take up to regex-ms (1 s): Ctrl-C is answered after the one
-    // under way, not after the checks of every tool (some twenty seconds of them), and no tool is
-    // called once the servers are being stopped.
+    // The checks now under way each take up to regex-ms (200 ms): Ctrl-C is answered after the one
+    // under way, not after the checks of every tool (some seconds of them), and no tool is called
+    // once the servers are being stopped.
     cli.kill("SIGINT");
     const code = await Promise.race([
       exited,

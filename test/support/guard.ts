@@ -2,9 +2,13 @@
 // SDK's client and it (or between a raw line client and it, for framing and exit codes).
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { fixture, ROOT, runCli } from "./cli.js";
 
 /** The built CLI. */
@@ -76,6 +80,74 @@ export async function connectThroughGuard(
   opts.setup?.(client);
   await client.connect(transport);
   return { client, transport, stderr: () => stderr, close: () => client.close() };
+}
+
+/**
+ * An SDK client on a spawned guard that keeps every line the guard wrote to it as written, and
+ * the ids of the requests it sent: one session checked both as the SDK client sees it and byte by
+ * byte.
+ */
+export interface RecordedGuardedClient {
+  client: Client;
+  /** The lines the guard wrote on stdout, as written. */
+  lines: string[];
+  /** The ids of the requests the client sent, in order. */
+  requestIds: Array<string | number>;
+  stderr(): string;
+  /** Closes the client; resolves with the guard's exit code. */
+  close(): Promise<number | null>;
+}
+
+/** Connects the official SDK client to a spawned guard through a transport that records each line. */
+export async function connectRecordedThroughGuard(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<RecordedGuardedClient> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "pipe" });
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const lines: string[] = [];
+  const requestIds: Array<string | number> = [];
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  child.stdin.on("error", () => {});
+  const transport: Transport = {
+    start: () => {
+      createInterface({ input: child.stdout }).on("line", (line) => {
+        lines.push(line);
+        let message: JSONRPCMessage;
+        try {
+          message = deserializeMessage(line);
+        } catch (e) {
+          transport.onerror?.(e as Error);
+          return;
+        }
+        transport.onmessage?.(message);
+      });
+      return Promise.resolve();
+    },
+    send: (message) => {
+      if ("method" in message && "id" in message) requestIds.push(message.id);
+      child.stdin.write(serializeMessage(message));
+      return Promise.resolve();
+    },
+    close: async () => {
+      child.stdin.end();
+      await exit;
+      transport.onclose?.();
+    },
+  };
+  const client = new Client({ name: "guard-test", version: "0" }, { capabilities: {} });
+  await client.connect(transport);
+  return {
+    client,
+    lines,
+    requestIds,
+    stderr: () => stderr,
+    close: async () => {
+      await client.close();
+      return exit;
+    },
+  };
 }
 
 /** The tools/call names a fixture received (its CALL_LOG file). */
