@@ -5,11 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, runCli, tempDir, type CliRun } from "../support/cli.js";
+import { ROOT, fixture, fixtureCommand, runCli, tempDir, type CliRun } from "../support/cli.js";
 import { checkOutputs } from "../../src/cli/output.js";
 
 const CLEAN = join(ROOT, "test", "fixtures", "lint", "clean-snapshot.json");
-const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
+// A small raw server that answers calls: what is checked here is where the outputs go.
+const SERVER = fixtureCommand("three-tools.mjs");
 const tmp = tempDir();
 const a = join(tmp.dir, "a.json");
 const b = join(tmp.dir, "b.json");
@@ -22,7 +23,7 @@ mkdirSync(join(home, ".cursor"), { recursive: true });
 writeFileSync(
   config,
   JSON.stringify({
-    mcpServers: { notes: { command: "node", args: [join(ROOT, "dist", "notes-server.js")] } },
+    mcpServers: { notes: { command: "node", args: [fixture("three-tools.mjs")] } },
   }),
 );
 writeFileSync(join(home, ".cursor", "mcp.json"), readFileSync(config));
@@ -66,7 +67,7 @@ const COMMANDS: Array<{ argv: string[]; flags: Flag[][]; env?: Record<string, st
     },
   },
   {
-    argv: ["mcp", "test", NOTES, "--cases", "1", "--no-edge-cases", "--pin", lock, "--fail-on", "never"],
+    argv: ["mcp", "test", SERVER, "--cases", "1", "--no-edge-cases", "--pin", lock, "--fail-on", "never"],
     flags: [
       [
         { args: [] },
