@@ -104,7 +104,9 @@ test("a failed pin never damages an existing lock", async () => {
   assert.equal(badCaps.code, 2);
   assert.ok(oneLine(badCaps.stderr), badCaps.stderr);
   assert.match(badCaps.stderr, /"create_note" names "fly"/);
-  const noFolder = await cli(["mcp", "pin", NOTES, "--lock", join(dir, "missing", "x.lock.json")]);
+  // A small raw server: the lock is written after it was listed.
+  const server = `node ${JSON.stringify(join(ROOT, "test", "fixtures", "servers", "three-tools.mjs"))}`;
+  const noFolder = await cli(["mcp", "pin", server, "--lock", join(dir, "missing", "x.lock.json")]);
   assert.equal(noFolder.code, 2);
   assert.equal(readFileSync(file, "utf8"), "precious\n");
 });

@@ -28,9 +28,10 @@ function readSarif(name: string): SarifLog {
 
 before(async () => {
   work = tempDir("toolscore-sarif-");
-  assert.equal((await cli(["mcp", "pin", notes, "--lock", "notes.lock.json"])).code, 0);
+  // The sample server and its rug pull are listed once; the lock is pinned from the listing.
   assert.equal((await cli(["mcp", "list", notes, "--json", "notes.json"])).code, 0);
   assert.equal((await cli(["mcp", "list", rugpull, "--json", "rugpull.json"])).code, 0);
+  assert.equal((await cli(["mcp", "pin", at("notes.json"), "--lock", "notes.lock.json"])).code, 0);
 });
 after(() => work.remove());
 
@@ -113,7 +114,15 @@ test("verify-pin --sarif with --fail-on never: drift shows as warnings, not erro
 });
 
 test("a clean pin check writes a log with no results", async () => {
-  const r = await cli(["mcp", "verify-pin", notes, "--lock", "notes.lock.json", "--sarif", "clean.sarif"]);
+  const r = await cli([
+    "mcp",
+    "verify-pin",
+    at("notes.json"),
+    "--lock",
+    "notes.lock.json",
+    "--sarif",
+    "clean.sarif",
+  ]);
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(readSarif("clean.sarif").runs[0]!.results, []);
 });

@@ -1,6 +1,6 @@
 // mcp list / pin / verify-pin over prompts, resource templates and resources, on a live fixture
 // server whose surface a test changes between pinning and verifying.
-import { after, test } from "node:test";
+import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -41,10 +41,18 @@ function serve(name: string, surface: unknown): string {
 const cli = (argv: string[]) => runCli(argv, { cwd: dir.dir });
 const oneLine = (s: string) => s.endsWith("\n") && s.split("\n").length === 2 && s.startsWith("toolscore: ");
 
+// The wiki listed once, and pinned once with its resources (res.lock.json): several tests read them.
+let listed: { code: number; stdout: string; stderr: string };
+before(async () => {
+  listed = await cli(["mcp", "list", serve("list", WIKI), "--json", "-"]);
+  const pin = await cli(["mcp", "pin", serve("res", WIKI), "--resources", "--lock", "res.lock.json"]);
+  assert.equal(pin.code, 0, pin.stderr);
+  assert.match(pin.stdout, /also pinned: 3 prompts, 1 resource template, 2 resources/);
+});
+
 test("mcp list --json records every page of each kind, sorted, exactly as sent", async () => {
-  const r = await cli(["mcp", "list", serve("list", WIKI), "--json", "-"]);
-  assert.equal(r.code, 0, r.stderr);
-  const snap = JSON.parse(r.stdout) as Record<string, unknown>;
+  assert.equal(listed.code, 0, listed.stderr);
+  const snap = JSON.parse(listed.stdout) as Record<string, unknown>;
   assert.deepEqual(Object.keys(snap).slice(-4), ["tools", "prompts", "resource_templates", "resources"]);
   assert.deepEqual(snap.prompts, [WIKI.prompts[2], WIKI.prompts[1], WIKI.prompts[0]]);
   assert.deepEqual(snap.resource_templates, WIKI.resourceTemplates);
@@ -169,9 +177,6 @@ test("a rug pull in a prompt and a template is drift; --fail-on capability does 
 
 test("mcp pin --resources pins the resources (paginated), and verification repeats the choice", async () => {
   const cmd = serve("res", WIKI);
-  const pin = await cli(["mcp", "pin", cmd, "--resources", "--lock", "res.lock.json"]);
-  assert.equal(pin.code, 0, pin.stderr);
-  assert.match(pin.stdout, /also pinned: 3 prompts, 1 resource template, 2 resources/);
   const lock = JSON.parse(readFileSync(join(dir.dir, "res.lock.json"), "utf8")) as {
     resources: Array<{ uri: string; fields: Record<string, string | null>; definition: unknown }>;
   };
@@ -214,12 +219,8 @@ test("mcp pin --resources pins the resources (paginated), and verification repea
 });
 
 test("malformed prompt, template or resource entries in a snapshot or a lock: one line, exit 2", async () => {
-  const snap = JSON.parse((await cli(["mcp", "list", serve("m", WIKI), "--json", "-"])).stdout) as Record<
-    string,
-    unknown
-  >;
-  await cli(["mcp", "pin", serve("m", WIKI), "--lock", "m.lock.json", "--resources"]);
-  const lock = JSON.parse(readFileSync(join(dir.dir, "m.lock.json"), "utf8")) as Record<string, unknown>;
+  const snap = JSON.parse(listed.stdout) as Record<string, unknown>;
+  const lock = JSON.parse(readFileSync(join(dir.dir, "res.lock.json"), "utf8")) as Record<string, unknown>;
   const lockItem = (key: string, patch: Record<string, unknown>) => ({
     ...lock,
     [key]: [{ ...(lock[key] as object[])[0], ...patch }],
@@ -255,7 +256,7 @@ test("malformed prompt, template or resource entries in a snapshot or a lock: on
     const asLock = name.startsWith("lock");
     const r = asLock
       ? await cli(["mcp", "verify-pin", serve("m", WIKI), "--lock", file])
-      : await cli(["mcp", "verify-pin", file, "--lock", "m.lock.json"]);
+      : await cli(["mcp", "verify-pin", file, "--lock", "res.lock.json"]);
     assert.equal(r.code, 2, `${name}: ${r.stdout}${r.stderr}`);
     assert.ok(oneLine(r.stderr), `${name}: ${r.stderr}`);
     assert.match(r.stderr, message, name);
