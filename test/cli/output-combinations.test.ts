@@ -5,27 +5,27 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, fixture, fixtureCommand, runCli, tempDir, type CliRun } from "../support/cli.js";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
+import { ROOT, runCli, tempDir, type CliRun } from "../support/cli.js";
+import { surfaceFile } from "../support/fake-home.js";
 import { checkOutputs } from "../../src/cli/output.js";
 
 const CLEAN = join(ROOT, "test", "fixtures", "lint", "clean-snapshot.json");
-// A small raw server that answers calls: what is checked here is where the outputs go.
-const SERVER = fixtureCommand("three-tools.mjs");
 const tmp = tempDir();
 const a = join(tmp.dir, "a.json");
 const b = join(tmp.dir, "b.json");
 const lock = join(tmp.dir, "lock.json");
-// A client config with one server, its lock set, and a home with that config for mcp scan.
+// A server at a URL, served from this process (what is checked here is where the outputs go, and
+// its many runs start no process); a client config with it, its lock set, and a home with that
+// config for mcp scan.
 const config = join(tmp.dir, "mcp.json");
 const lockSet = join(tmp.dir, "set.json");
 const home = join(tmp.dir, "home");
+const surface = join(tmp.dir, "surface.json");
+writeFileSync(surface, JSON.stringify(surfaceFile("notes", ["get_note", "list_notes"])));
+const served = await startSurfaceHttp(surface);
 mkdirSync(join(home, ".cursor"), { recursive: true });
-writeFileSync(
-  config,
-  JSON.stringify({
-    mcpServers: { notes: { command: "node", args: [fixture("three-tools.mjs")] } },
-  }),
-);
+writeFileSync(config, JSON.stringify({ mcpServers: { notes: { url: served.url } } }));
 writeFileSync(join(home, ".cursor", "mcp.json"), readFileSync(config));
 const snap = JSON.parse(readFileSync(CLEAN, "utf8")) as { tools: Array<{ description: string }> };
 writeFileSync(a, JSON.stringify(snap));
@@ -68,7 +68,7 @@ const COMMANDS: Array<{ argv: string[]; flags: Flag[][]; env?: Record<string, st
     },
   },
   {
-    argv: ["mcp", "test", SERVER, "--cases", "1", "--no-edge-cases", "--pin", lock, "--fail-on", "never"],
+    argv: ["mcp", "test", served.url, "--cases", "1", "--no-edge-cases", "--pin", lock, "--fail-on", "never"],
     flags: [
       [
         { args: [] },
@@ -164,4 +164,7 @@ test("two documents asking for stdout is a usage error, before anything runs", a
   assert.equal(s.stdout, "");
 });
 
-test("cleanup", () => tmp.remove());
+test("cleanup", async () => {
+  await served.close();
+  tmp.remove();
+});

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
 import { ROOT, fixtureCommand, runBin, runCli, tempDir, type CliRun } from "../support/cli.js";
+import { surfaceFile } from "../support/fake-home.js";
 
 const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
-// A small raw server, for what is not about the sample server's own tools.
-const SPY = fixtureCommand("score-spy.mjs");
 const spyCalls = (file: string): Array<{ tool: string }> =>
   existsSync(file)
     ? readFileSync(file, "utf8")
@@ -90,7 +90,7 @@ test("--capabilities overrides decide what is safe to call", async () => {
 test("on a terminal, a progress line on stderr, cleared at the end", async () => {
   let stderr = "";
   let stdout = "";
-  const code = await main(["mcp", "test", SPY], {
+  const code = await main(["mcp", "test", store.url], {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
     env: { ...process.env, NO_COLOR: "1" },
@@ -109,7 +109,13 @@ test("on a terminal, a progress line on stderr, cleared at the end", async () =>
 // included: the card of the first is checked for the documented defects, and both are compared.
 const sampleRuns: Array<{ run: CliRun; card: string }> = [];
 const work = tempDir();
+// For what is not about the sample server's own tools: a small surface at a URL, served from this
+// process.
+let store: { url: string; close(): Promise<void> };
 before(async () => {
+  const surface = join(work.dir, "store.json");
+  writeFileSync(surface, JSON.stringify(surfaceFile("store", ["get_item", "list_items"])));
+  store = await startSurfaceHttp(surface);
   for (const n of [1, 2]) {
     const out = join(work.dir, `card-${n}.json`);
     const argv = ["mcp", "test", NOTES, "--allow-writes", "--probes", "--seed", "1"];
@@ -118,7 +124,10 @@ before(async () => {
     sampleRuns.push({ run, card: readFileSync(out, "utf8") });
   }
 });
-after(() => work.remove());
+after(async () => {
+  await store.close();
+  work.remove();
+});
 
 test("the sample server: its documented defects are what the scorecard finds", () => {
   const { run: r, card: text } = sampleRuns[0]!;
@@ -177,9 +186,9 @@ test("the same seed gives the same report (latencies aside)", () => {
 });
 
 test("--report md writes the Markdown scorecard", async () => {
-  const r = await runCli(["mcp", "test", SPY, "--report", "md"]);
+  const r = await runCli(["mcp", "test", store.url, "--report", "md"]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^## MCP scorecard: spy 1\.0\.0/);
+  assert.match(r.stdout, /^## MCP scorecard: store 1\.0\.0/);
   assert.match(r.stdout, /\| tool \| valid input \| edge cases \|/);
 });
 
@@ -190,7 +199,7 @@ test("zero tools and --cases 0 are not graded; --fail-under fails them", async (
   const bar = await runCli(["mcp", "test", fixtureCommand("score-zero-tools.mjs"), "--fail-under", "F"]);
   assert.equal(bar.code, 1);
   assert.match(bar.stderr, /below --fail-under F/);
-  const none = await runCli(["mcp", "test", SPY, "--cases", "0", "--report", "json"]);
+  const none = await runCli(["mcp", "test", store.url, "--cases", "0", "--report", "json"]);
   const card = JSON.parse(none.stdout);
   assert.equal(card.grade, null);
   assert.equal(card.score, null);
@@ -241,7 +250,7 @@ test("usage errors: one line, exit 2", async () => {
   const tmp = tempDir();
   try {
     const file = join(tmp.dir, "snap.json");
-    const list = await runCli(["mcp", "list", SPY, "--json", file]);
+    const list = await runCli(["mcp", "list", store.url, "--json", file]);
     assert.equal(list.code, 0);
     const r = await runCli(["mcp", "test", file]);
     assert.equal(r.code, 2);

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import type { RawTool } from "../../src/mcp/types.js";
-import { fixture, runCli } from "../support/cli.js";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
+import { runCli } from "../support/cli.js";
 
-const FIXTURE = fixture("pin-surface.mjs");
 const cli = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { env });
 
 interface Surface {
@@ -127,10 +127,13 @@ const DRIFTS: Array<[string, (s: Surface) => void, string[], [number, number, nu
   ["protocol changed", (s) => void (s.protocol = "2025-06-18"), ["pin-protocol-changed"], [0, 0, 0]],
 ];
 
+// The server is the surface file served over HTTP from this process: it changes when the file does,
+// and pinning and verifying dozens of times starts no process.
 let dir: string;
 let lock: string;
+let server: { url: string; close(): Promise<void> };
 const surfaceFile = () => join(dir, "surface.json");
-const command = () => `node ${JSON.stringify(FIXTURE)} ${JSON.stringify(surfaceFile())}`;
+const command = () => server.url;
 const writeSurface = (s: Surface) => writeFileSync(surfaceFile(), JSON.stringify(s));
 const rulesOf = (file: string) =>
   (JSON.parse(readFileSync(file, "utf8")) as { findings: Array<{ rule: string }> }).findings.map(
@@ -141,6 +144,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), "toolscore-verify-pin-"));
   lock = join(dir, "toolscore.lock.json");
   writeSurface(BASE);
+  server = await startSurfaceHttp(surfaceFile());
   const pinned = await cli(["mcp", "pin", command(), "--lock", lock]);
   assert.equal(pinned.code, 0, pinned.stderr);
   // The snapshots of the drifts below are made as `mcp list` makes them: the same bytes.
@@ -148,7 +152,10 @@ before(async () => {
   assert.equal((await cli(["mcp", "list", command(), "--json", listed])).code, 0);
   assert.equal(readFileSync(listed, "utf8"), snapshotText(BASE));
 });
-after(() => rmSync(dir, { recursive: true, force: true }));
+after(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 // Each drift is found on a live server under --fail-on drift; every --fail-on mode is run on the
 // same drifts below, from saved snapshots (made as `mcp list` makes them, checked in before()),
