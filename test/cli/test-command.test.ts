@@ -106,9 +106,11 @@ test("on a terminal, a progress line on stderr, cleared at the end", async () =>
 });
 
 // The sample server scored twice with the same seed (the default one, named), its writes and probes
-// included: the card of the first is checked for the documented defects, and both are compared.
+// included: the card of the first is checked for the documented defects, both are compared, and
+// the second, with --ci, gives the CI outputs.
 const sampleRuns: Array<{ run: CliRun; card: string }> = [];
 const work = tempDir();
+const summary = join(work.dir, "summary.md");
 // For what is not about the sample server's own tools: a small surface at a URL, served from this
 // process.
 let store: { url: string; close(): Promise<void> };
@@ -116,11 +118,14 @@ before(async () => {
   const surface = join(work.dir, "store.json");
   writeFileSync(surface, JSON.stringify(surfaceFile("store", ["get_item", "list_items"])));
   store = await startSurfaceHttp(surface);
-  for (const n of [1, 2]) {
-    const out = join(work.dir, `card-${n}.json`);
-    const argv = ["mcp", "test", NOTES, "--allow-writes", "--probes", "--seed", "1"];
-    const run = await runCli([...argv, "--report", "json", "--output", out]);
-    assert.equal(run.code, 0, run.stderr);
+  // The second run is also a CI run: a job summary and annotations beside the same card.
+  writeFileSync(summary, "");
+  for (const ci of [[], ["--ci"]]) {
+    const out = join(work.dir, `card-${sampleRuns.length}.json`);
+    const argv = ["mcp", "test", NOTES, "--allow-writes", "--probes", "--seed", "1", ...ci];
+    const run = await runCli([...argv, "--report", "json", "--output", out], {
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
     sampleRuns.push({ run, card: readFileSync(out, "utf8") });
   }
 });
@@ -131,6 +136,7 @@ after(async () => {
 
 test("the sample server: its documented defects are what the scorecard finds", () => {
   const { run: r, card: text } = sampleRuns[0]!;
+  assert.equal(r.code, 0, r.stderr);
   const card = JSON.parse(text);
   assert.equal(card.kind, "toolscore.mcp-scorecard");
   assert.equal(card.scorecard_version, "1");
@@ -217,21 +223,12 @@ test("--fail-under: exit 1 below the bar, 0 at or above it", async () => {
   assert.equal((await runCli(["mcp", "test", server, "--fail-under", card.grade])).code, 0);
 });
 
-test("--ci: job summary, annotations for blocking issues, exit 1", async () => {
-  const tmp = tempDir();
-  const summary = join(tmp.dir, "summary.md");
-  writeFileSync(summary, "");
-  try {
-    const r = await runCli(["mcp", "test", NOTES, "--ci", "--allow-writes"], {
-      env: { GITHUB_STEP_SUMMARY: summary },
-    });
-    assert.equal(r.code, 1);
-    assert.match(readFileSync(summary, "utf8"), /## MCP scorecard: notes-server/);
-    assert.match(r.stdout, /^::error title=toolscore call%3Ahappy export_notes::fails on valid input/m);
-    assert.match(r.stdout, /^::error title=toolscore lint%3Aproperty-no-type search_notes::/m);
-  } finally {
-    tmp.remove();
-  }
+test("--ci: job summary, annotations for blocking issues, exit 1", () => {
+  const { run: r } = sampleRuns[1]!;
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(readFileSync(summary, "utf8"), /## MCP scorecard: notes-server/);
+  assert.match(r.stdout, /^::error title=toolscore call%3Ahappy export_notes::fails on valid input/m);
+  assert.match(r.stdout, /^::error title=toolscore lint%3Aproperty-no-type search_notes::/m);
 });
 
 test("usage errors: one line, exit 2", async () => {
