@@ -160,11 +160,11 @@ describe("a lock set over a whole config", () => {
   });
 
   test("--server NAME checks one entry of the set", async () => {
-    const r = await verify("--server", "gamma");
+    const r = await verify("--server", "beta");
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(
       r.doc.servers.map((s) => s.name),
-      ["gamma"],
+      ["beta"],
     );
   });
 
