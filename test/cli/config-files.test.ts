@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
 import { fixture, runCli, tempDir } from "../support/cli.js";
 import { surfaceFile } from "../support/fake-home.js";
 
@@ -146,30 +147,30 @@ describe("mcp guard --install on a user's file", () => {
   });
 
   test("pinning a second entry into the lock of another entry's server is refused; the same one again is not", async () => {
+    // Both servers at URLs, served from this process: three pins start no process.
     const other = join(dir, "other.json");
     writeFileSync(other, JSON.stringify(surfaceFile("other", ["get_other"])));
-    const p = file(
-      JSON.stringify({
-        mcpServers: {
-          notes: JSON.parse(entry) as unknown,
-          other: { command: process.execPath, args: [fixture("pin-surface.mjs"), other] },
-        },
-      }),
-    );
-    const lock = join(dir, "one.lock.json");
-    const pin = (server: string) =>
-      runCli(["mcp", "pin", "--config", p, "--server", server, "--lock", lock], { cwd: dir });
-    assert.equal((await pin("notes")).code, 0);
-    const before = readFileSync(lock, "utf8");
-    const r = await pin("other");
-    assert.equal(r.code, 2);
-    assert.match(
-      r.stderr,
-      /one\.lock\.json is the lock of server 'notes', and "other" runs 'other': nothing written/,
-    );
-    assert.equal(readFileSync(lock, "utf8"), before);
-    const again = await pin("notes");
-    assert.equal(again.code, 0, again.stderr);
-    assert.equal(readFileSync(lock, "utf8"), before);
+    const served = await Promise.all([startSurfaceHttp(surface), startSurfaceHttp(other)]);
+    try {
+      const [notes, second] = served.map((s) => ({ url: s.url }));
+      const p = file(JSON.stringify({ mcpServers: { notes, other: second } }));
+      const lock = join(dir, "one.lock.json");
+      const pin = (server: string) =>
+        runCli(["mcp", "pin", "--config", p, "--server", server, "--lock", lock], { cwd: dir });
+      assert.equal((await pin("notes")).code, 0);
+      const before = readFileSync(lock, "utf8");
+      const r = await pin("other");
+      assert.equal(r.code, 2);
+      assert.match(
+        r.stderr,
+        /one\.lock\.json is the lock of server 'notes', and "other" runs 'other': nothing written/,
+      );
+      assert.equal(readFileSync(lock, "utf8"), before);
+      const again = await pin("notes");
+      assert.equal(again.code, 0, again.stderr);
+      assert.equal(readFileSync(lock, "utf8"), before);
+    } finally {
+      await Promise.all(served.map((s) => s.close()));
+    }
   });
 });

@@ -56,55 +56,44 @@ const edit = (f: (t: Json) => void): RawTool[] => {
 let base = "";
 before(() => {
   base = writeSnapshot("base.json", [SEARCH]);
+  writeFileSync(path("lint.json"), JSON.stringify({ kind: "toolscore.mcp-lint-report", findings: [] }));
+  writeFileSync(path("broken.json"), '{"kind": "toolscore.mcp-snapshot",');
 });
 
 // Each breaking kind alone (file inputs), and the exit code under each --fail-on.
-const KINDS: Array<{ name: string; tools: RawTool[]; breaking: string | null }> = [
-  { name: "identical", tools: [SEARCH], breaking: null },
-  {
-    name: "reworded description",
-    tools: edit((t) => (t.description = "Search the catalogue for matching items.")),
-    breaking: null,
-  },
-  { name: "tool removed", tools: [], breaking: "tool-removed" },
-  {
-    name: "parameter removed",
-    tools: edit((t) => delete t.inputSchema.properties.filter.properties.tags),
-    breaking: "parameter-removed",
-  },
-  {
-    name: "newly required",
-    tools: edit((t) => (t.inputSchema.properties.filter.required = ["tags"])),
-    breaking: "parameter-required",
-  },
-  {
-    name: "type changed",
-    tools: edit((t) => (t.inputSchema.properties.query.type = "number")),
-    breaking: "parameter-type-changed",
-  },
-  {
-    name: "new delete capability",
-    tools: edit((t) => (t.annotations = { readOnlyHint: false, destructiveHint: true })),
-    breaking: "capability-added",
-  },
-  {
-    name: "new lint error",
-    tools: edit((t) => t.inputSchema.required.push("ghost")),
-    breaking: "lint-error-added",
-  },
+const KINDS: Array<[string, RawTool[], string | null]> = [
+  ["identical", [SEARCH], null],
+  ["reworded description", edit((t) => (t.description = "Search the catalogue for matching items.")), null],
+  ["tool removed", [], "tool-removed"],
+  [
+    "parameter removed",
+    edit((t) => delete t.inputSchema.properties.filter.properties.tags),
+    "parameter-removed",
+  ],
+  [
+    "newly required",
+    edit((t) => (t.inputSchema.properties.filter.required = ["tags"])),
+    "parameter-required",
+  ],
+  ["type changed", edit((t) => (t.inputSchema.properties.query.type = "number")), "parameter-type-changed"],
+  [
+    "new delete capability",
+    edit((t) => (t.annotations = { readOnlyHint: false, destructiveHint: true })),
+    "capability-added",
+  ],
+  ["new lint error", edit((t) => t.inputSchema.required.push("ghost")), "lint-error-added"],
 ];
 
-for (const k of KINDS) {
-  test(`file vs file, ${k.name}: exit codes under --fail-on any, breaking, none`, async () => {
-    const b = writeSnapshot(`${k.name.replace(/\s/g, "-")}.json`, k.tools);
+for (const [name, tools, breaking] of KINDS) {
+  test(`file vs file, ${name}: exit codes under --fail-on any, breaking, none`, async () => {
+    const b = writeSnapshot(`${name.replace(/\s/g, "-")}.json`, tools);
     const json = await runCli(["mcp", "diff", base, b, "--json", "-"]);
     const report = JSON.parse(json.stdout) as Json;
     assert.deepEqual(
       report.breaking.map((x: Json) => x.kind),
-      k.breaking ? [k.breaking] : [],
+      breaking ? [breaking] : [],
     );
-    const identical = k.name === "identical";
-    const expected = { any: identical ? 0 : 1, breaking: k.breaking ? 1 : 0, none: 0 };
+    const expected = { any: name === "identical" ? 0 : 1, breaking: breaking ? 1 : 0, none: 0 };
     for (const failOn of ["any", "breaking", "none"] as const) {
       const r = await runCli(["mcp", "diff", base, b, "--fail-on", failOn]);
       assert.equal(r.code, expected[failOn], `--fail-on ${failOn}: ${r.stdout}${r.stderr}`);
@@ -137,7 +126,6 @@ test("live vs live: both servers started, the breaking changes listed, exit 1", 
     assert.match(r.stdout, /search_items: parameter 'query' changed type: string -> integer/);
     assert.equal(pids.pids().length, 2);
     for (const pid of pids.pids()) assert.equal(alive(pid), false, `server ${pid} still runs`);
-    assert.equal((await runCli(["mcp", "diff", V1, V1])).code, 0);
   } finally {
     pids.cleanup();
   }
@@ -240,65 +228,42 @@ test("--test on live servers: both scorecards side by side, a lower grade and a 
   assert.equal(j.scorecards.a.grade, "A");
   assert.equal(j.scorecards.b.grade, "F");
   assert.ok(j.breaking.some((b: Json) => b.kind === "probe-newly-failing"));
-  const same = await runCli(["mcp", "diff", V1, V1, "--test", "--fail-on", "breaking"]);
+  // The same live server twice: no difference at all, scorecards included (--fail-on any).
+  const same = await runCli(["mcp", "diff", V1, V1, "--test"]);
   assert.equal(same.code, 0, same.stdout + same.stderr);
+  assert.match(same.stdout, /^No differences\.$/m);
 });
 
-const BAD: Array<{ name: string; args: () => string[]; message: RegExp }> = [
-  {
-    name: "a file of another kind",
-    args: () => [other(), base],
-    message: /is not a snapshot \(kind "toolscore\.mcp-lint-report"/,
-  },
-  {
-    name: "a broken file",
-    args: () => [base, broken()],
-    message: /is not a readable snapshot or lock: not valid JSON/,
-  },
-  {
-    name: "--test with a file",
-    args: () => [base, V2, "--test"],
-    message: /mcp diff --test needs a live server .*base\.json/,
-  },
-  { name: "one side only", args: () => [base], message: /give A and B/ },
-  {
-    name: "--server without a side",
-    args: () => ["--config", "x.json", "--server", "a"],
-    message: /--server-a NAME and --server-b NAME/,
-  },
-  {
-    name: "--server-b without a config",
-    args: () => [base, "--server-b", "x"],
-    message: /--server-b names an entry of a config file/,
-  },
-  {
-    name: "a bad --fail-on",
-    args: () => [base, base, "--fail-on", "drift"],
-    message: /--fail-on takes one of any, breaking, none/,
-  },
-  {
-    name: "--probes without --test",
-    args: () => [base, base, "--probes"],
-    message: /--probes goes with --test/,
-  },
-  { name: "a missing .json file", args: () => [base, path("nope.json")], message: /no such file/ },
+const BAD: Array<[string, () => string[], RegExp]> = [
+  [
+    "a file of another kind",
+    () => [path("lint.json"), base],
+    /is not a snapshot \(kind "toolscore\.mcp-lint-report"/,
+  ],
+  ["a broken file", () => [base, path("broken.json")], /is not a readable snapshot or lock: not valid JSON/],
+  ["--test with a file", () => [base, V2, "--test"], /mcp diff --test needs a live server .*base\.json/],
+  ["one side only", () => [base], /give A and B/],
+  [
+    "--server without a side",
+    () => ["--config", "x.json", "--server", "a"],
+    /--server-a NAME and --server-b NAME/,
+  ],
+  [
+    "--server-b without a config",
+    () => [base, "--server-b", "x"],
+    /--server-b names an entry of a config file/,
+  ],
+  ["a bad --fail-on", () => [base, base, "--fail-on", "drift"], /--fail-on takes one of any, breaking, none/],
+  ["--probes without --test", () => [base, base, "--probes"], /--probes goes with --test/],
+  ["a missing .json file", () => [base, path("nope.json")], /no such file/],
 ];
 
-function other(): string {
-  writeFileSync(path("lint.json"), JSON.stringify({ kind: "toolscore.mcp-lint-report", findings: [] }));
-  return path("lint.json");
-}
-function broken(): string {
-  writeFileSync(path("broken.json"), '{"kind": "toolscore.mcp-snapshot",');
-  return path("broken.json");
-}
-
-for (const b of BAD) {
-  test(`bad input, ${b.name}: one line, exit 2`, async () => {
-    const r = await runCli(["mcp", "diff", ...b.args()]);
+for (const [name, args, message] of BAD) {
+  test(`bad input, ${name}: one line, exit 2`, async () => {
+    const r = await runCli(["mcp", "diff", ...args()]);
     assert.equal(r.code, 2);
     assert.equal(r.stdout, "");
-    assert.match(r.stderr, b.message);
+    assert.match(r.stderr, message);
     assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
   });
 }

@@ -7,6 +7,7 @@ import { entryLock, parseLockSet } from "../../src/pin/lockset.js";
 import { lockProblems } from "../../src/pin/lock.js";
 import { fixture, pidRecorder, runCli, tempDir } from "../support/cli.js";
 import { surfaceFile } from "../support/fake-home.js";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
 
 const SECRET_ENV = "sk-live-LOCKSET-ENV";
 const SECRET_HEADER = "Bearer LOCKSET-HEADER";
@@ -32,6 +33,7 @@ describe("a lock set over a whole config", () => {
   });
   // gamma takes a token as an argument: the set and the reports show it as ***.
   const gamma = () => entry("gamma", ["--token", SECRET_ARG]);
+  let beta: { url: string; close(): Promise<void> };
   const config = join(dir, "mcp.json");
   const set = join(dir, "toolscore.lockset.json");
   const servers: Record<string, unknown> = {};
@@ -61,14 +63,18 @@ describe("a lock set over a whole config", () => {
     for (const n of ["alpha", "beta", "gamma"])
       writeFileSync(surface(n), JSON.stringify(surfaceFile(n, [`get_${n}`, `list_${n}`])));
     servers.alpha = { ...entry("alpha"), env: { API_KEY: SECRET_ENV } };
-    servers.beta = entry("beta");
+    // beta is at a URL, served from this process: the set mixes launches and URLs, and the many
+    // checks below start one process fewer each.
+    beta = await startSurfaceHttp(surface("beta"));
+    servers.beta = { url: beta.url };
     servers.gamma = gamma();
     writeConfig();
     const r = await run("mcp", "pin", "--config", config, "--lock", set);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /Pinned 3 servers into a lock set of 3/);
   });
-  after(() => {
+  after(async () => {
+    await beta.close();
     pids.cleanup();
     tmp.remove();
   });
@@ -154,11 +160,11 @@ describe("a lock set over a whole config", () => {
   });
 
   test("--server NAME checks one entry of the set", async () => {
-    const r = await verify("--server", "gamma");
+    const r = await verify("--server", "beta");
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(
       r.doc.servers.map((s) => s.name),
-      ["gamma"],
+      ["beta"],
     );
   });
 

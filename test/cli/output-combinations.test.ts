@@ -5,26 +5,27 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
 import { ROOT, runCli, tempDir, type CliRun } from "../support/cli.js";
+import { surfaceFile } from "../support/fake-home.js";
 import { checkOutputs } from "../../src/cli/output.js";
 
 const CLEAN = join(ROOT, "test", "fixtures", "lint", "clean-snapshot.json");
-const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const tmp = tempDir();
 const a = join(tmp.dir, "a.json");
 const b = join(tmp.dir, "b.json");
 const lock = join(tmp.dir, "lock.json");
-// A client config with one server, its lock set, and a home with that config for mcp scan.
+// A server at a URL, served from this process (what is checked here is where the outputs go, and
+// its many runs start no process); a client config with it, its lock set, and a home with that
+// config for mcp scan.
 const config = join(tmp.dir, "mcp.json");
 const lockSet = join(tmp.dir, "set.json");
 const home = join(tmp.dir, "home");
+const surface = join(tmp.dir, "surface.json");
+writeFileSync(surface, JSON.stringify(surfaceFile("notes", ["get_note", "list_notes"])));
+const served = await startSurfaceHttp(surface);
 mkdirSync(join(home, ".cursor"), { recursive: true });
-writeFileSync(
-  config,
-  JSON.stringify({
-    mcpServers: { notes: { command: "node", args: [join(ROOT, "dist", "notes-server.js")] } },
-  }),
-);
+writeFileSync(config, JSON.stringify({ mcpServers: { notes: { url: served.url } } }));
 writeFileSync(join(home, ".cursor", "mcp.json"), readFileSync(config));
 const snap = JSON.parse(readFileSync(CLEAN, "utf8")) as { tools: Array<{ description: string }> };
 writeFileSync(a, JSON.stringify(snap));
@@ -52,7 +53,8 @@ const COMMANDS: Array<{ argv: string[]; flags: Flag[][]; env?: Record<string, st
   { argv: ["mcp", "verify-pin", b, "--lock", lock], flags: [JSON_OUT, SARIF_OUT, CI] },
   { argv: ["mcp", "diff", a, b], flags: [JSON_OUT, SARIF_OUT, CI] },
   { argv: ["mcp", "pin", a, "--lock", join(tmp.dir, "again.json")], flags: [] },
-  { argv: ["mcp", "pin", "--config", config, "--lock", join(tmp.dir, "set-again.json")], flags: [] },
+  // Writes the lock set the next command checks.
+  { argv: ["mcp", "pin", "--config", config, "--lock", lockSet], flags: [] },
   { argv: ["mcp", "verify-pin", "--config", config, "--lock", lockSet], flags: [JSON_OUT, CI] },
   {
     argv: ["mcp", "scan", "--project", tmp.dir],
@@ -66,7 +68,7 @@ const COMMANDS: Array<{ argv: string[]; flags: Flag[][]; env?: Record<string, st
     },
   },
   {
-    argv: ["mcp", "test", NOTES, "--cases", "1", "--no-edge-cases", "--pin", lock, "--fail-on", "never"],
+    argv: ["mcp", "test", served.url, "--cases", "1", "--no-edge-cases", "--pin", lock, "--fail-on", "never"],
     flags: [
       [
         { args: [] },
@@ -97,11 +99,9 @@ function assertWellFormed(kind: Flag["doc"], text: string, where: string): void 
   }
 }
 
-test("setup: the lock and the lock set the pin checks use", async () => {
+test("setup: the lock the pin checks use", async () => {
   const pinned = await runCli(["mcp", "pin", a, "--lock", lock]);
   assert.equal(pinned.code, 0, pinned.stderr);
-  const set = await runCli(["mcp", "pin", "--config", config, "--lock", lockSet]);
-  assert.equal(set.code, 0, set.stderr);
 });
 
 for (const { argv, flags, env } of COMMANDS) {
@@ -164,4 +164,7 @@ test("two documents asking for stdout is a usage error, before anything runs", a
   assert.equal(s.stdout, "");
 });
 
-test("cleanup", () => tmp.remove());
+test("cleanup", async () => {
+  await served.close();
+  tmp.remove();
+});

@@ -8,7 +8,6 @@ import { ROOT, runCli, tempDir, type CliRun } from "../support/cli.js";
 // `--report json`), the `--ci` annotations and any prose go to stderr.
 
 const CLEAN = join(ROOT, "test", "fixtures", "lint", "clean-snapshot.json");
-const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const ZWSP = "\u200b";
 
 interface Files {
@@ -115,10 +114,11 @@ test("lint --json - --ci: one JSON document on stdout, annotations on stderr", a
 });
 
 test("test --report json --ci: one JSON document on stdout, annotations on stderr", async () => {
-  const r = await runCli(["mcp", "test", NOTES, "--report", "json", "--ci", "--allow-writes"], {
+  // A small raw server whose outputs break their schemas: blocking fixes, so annotations.
+  const server = `node ${JSON.stringify(join(ROOT, "test", "fixtures", "servers", "score-output-violator.mjs"))}`;
+  const r = await runCli(["mcp", "test", server, "--report", "json", "--ci", "--allow-writes"], {
     env: { GITHUB_STEP_SUMMARY: "" },
   });
   assertOneJsonDocument(r);
-  // The sample server has blocking fixes, so there is at least one annotation.
   assert.ok(annotationLines(r.stderr).length > 0, r.stderr);
 });

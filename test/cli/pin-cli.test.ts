@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import type { CliContext } from "../../src/cli/context.js";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
+import { surfaceFile } from "../support/fake-home.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
@@ -104,7 +106,11 @@ test("a failed pin never damages an existing lock", async () => {
   assert.equal(badCaps.code, 2);
   assert.ok(oneLine(badCaps.stderr), badCaps.stderr);
   assert.match(badCaps.stderr, /"create_note" names "fly"/);
-  const noFolder = await cli(["mcp", "pin", NOTES, "--lock", join(dir, "missing", "x.lock.json")]);
+  // A small server at a URL, served from this process: the lock is written after it was listed.
+  writeFileSync(join(dir, "surface.json"), JSON.stringify(surfaceFile("small", ["get_note"])));
+  const server = await startSurfaceHttp(join(dir, "surface.json"));
+  const noFolder = await cli(["mcp", "pin", server.url, "--lock", join(dir, "missing", "x.lock.json")]);
+  await server.close();
   assert.equal(noFolder.code, 2);
   assert.equal(readFileSync(file, "utf8"), "precious\n");
 });

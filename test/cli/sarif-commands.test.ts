@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LINT_RULES } from "../../src/lint/index.js";
 import { toolLines, type SarifLog } from "../../src/report/sarif.js";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { sarifSchemaErrors } from "../support/sarif-schema.js";
 
@@ -14,6 +15,9 @@ const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const rugpull = `${notes} --rugpull`;
 
 let work: ReturnType<typeof tempDir>;
+// The sample server's tools, served over HTTP from this process (in a protocol an HTTP server
+// starts with initialize): a live server started without a process.
+let live: { url: string; close(): Promise<void> };
 // The working folder stands for the repository root, as GITHUB_WORKSPACE does in Actions.
 const cli = (argv: string[]) => runCli(argv, { cwd: work.dir, env: { GITHUB_WORKSPACE: work.dir } });
 
@@ -28,11 +32,18 @@ function readSarif(name: string): SarifLog {
 
 before(async () => {
   work = tempDir("toolscore-sarif-");
-  assert.equal((await cli(["mcp", "pin", notes, "--lock", "notes.lock.json"])).code, 0);
+  // The sample server and its rug pull are listed once; the lock is pinned from the listing.
   assert.equal((await cli(["mcp", "list", notes, "--json", "notes.json"])).code, 0);
   assert.equal((await cli(["mcp", "list", rugpull, "--json", "rugpull.json"])).code, 0);
+  assert.equal((await cli(["mcp", "pin", at("notes.json"), "--lock", "notes.lock.json"])).code, 0);
+  const listed = JSON.parse(readFileSync(at("notes.json"), "utf8")) as Record<string, unknown>;
+  writeFileSync(at("surface.json"), JSON.stringify({ ...listed, protocol: "2025-11-25" }));
+  live = await startSurfaceHttp(at("surface.json"));
 });
-after(() => work.remove());
+after(async () => {
+  await live.close();
+  work.remove();
+});
 
 test("verify-pin --sarif: the rug pull's findings, pointing at the tools' entries in the lock", async () => {
   const r = await cli([
@@ -113,7 +124,15 @@ test("verify-pin --sarif with --fail-on never: drift shows as warnings, not erro
 });
 
 test("a clean pin check writes a log with no results", async () => {
-  const r = await cli(["mcp", "verify-pin", notes, "--lock", "notes.lock.json", "--sarif", "clean.sarif"]);
+  const r = await cli([
+    "mcp",
+    "verify-pin",
+    at("notes.json"),
+    "--lock",
+    "notes.lock.json",
+    "--sarif",
+    "clean.sarif",
+  ]);
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(readSarif("clean.sarif").runs[0]!.results, []);
 });
@@ -144,7 +163,7 @@ test("lint --sarif: rule catalogue with help, levels, locations into the snapsho
 });
 
 test("lint --sarif on a live server: the tool as a logical location, no file", async () => {
-  const r = await cli(["mcp", "lint", notes, "--sarif", "live.sarif"]);
+  const r = await cli(["mcp", "lint", live.url, "--sarif", "live.sarif"]);
   assert.equal(r.code, 1, r.stderr);
   const result = readSarif("live.sarif").runs[0]!.results.find((x) => x.ruleId === "property-no-type")!;
   assert.equal(result.locations[0]!.physicalLocation, undefined);

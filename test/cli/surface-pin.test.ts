@@ -1,10 +1,11 @@
 // mcp list / pin / verify-pin over prompts, resource templates and resources, on a live fixture
 // server whose surface a test changes between pinning and verifying.
-import { after, test } from "node:test";
+import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fixtureCommand, runCli, tempDir } from "../support/cli.js";
+import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
+import { runCli, tempDir } from "../support/cli.js";
 
 const dir = tempDir("toolscore-surface-");
 after(() => dir.remove());
@@ -33,18 +34,31 @@ const WIKI = {
   ],
 };
 
-function serve(name: string, surface: unknown): string {
+// Each surface is served over HTTP from this process (one server a name, started the first time):
+// it changes when its file does, and the many pins and checks below start no process.
+const servers = new Map<string, { url: string; close(): Promise<void> }>();
+after(() => Promise.all([...servers.values()].map((s) => s.close())));
+async function serve(name: string, surface: unknown): Promise<string> {
   const file = join(dir.dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(surface));
-  return `${fixtureCommand("pin-surface.mjs")} ${JSON.stringify(file)}`;
+  if (!servers.has(name)) servers.set(name, await startSurfaceHttp(file));
+  return servers.get(name)!.url;
 }
 const cli = (argv: string[]) => runCli(argv, { cwd: dir.dir });
 const oneLine = (s: string) => s.endsWith("\n") && s.split("\n").length === 2 && s.startsWith("toolscore: ");
 
+// The wiki listed once, and pinned once with its resources (res.lock.json): several tests read them.
+let listed: { code: number; stdout: string; stderr: string };
+before(async () => {
+  listed = await cli(["mcp", "list", await serve("list", WIKI), "--json", "-"]);
+  const pin = await cli(["mcp", "pin", await serve("res", WIKI), "--resources", "--lock", "res.lock.json"]);
+  assert.equal(pin.code, 0, pin.stderr);
+  assert.match(pin.stdout, /also pinned: 3 prompts, 1 resource template, 2 resources/);
+});
+
 test("mcp list --json records every page of each kind, sorted, exactly as sent", async () => {
-  const r = await cli(["mcp", "list", serve("list", WIKI), "--json", "-"]);
-  assert.equal(r.code, 0, r.stderr);
-  const snap = JSON.parse(r.stdout) as Record<string, unknown>;
+  assert.equal(listed.code, 0, listed.stderr);
+  const snap = JSON.parse(listed.stdout) as Record<string, unknown>;
   assert.deepEqual(Object.keys(snap).slice(-4), ["tools", "prompts", "resource_templates", "resources"]);
   assert.deepEqual(snap.prompts, [WIKI.prompts[2], WIKI.prompts[1], WIKI.prompts[0]]);
   assert.deepEqual(snap.resource_templates, WIKI.resourceTemplates);
@@ -53,7 +67,7 @@ test("mcp list --json records every page of each kind, sorted, exactly as sent",
 
 test("mcp list prints a section per kind, escaped", async () => {
   const poisoned = { ...WIKI, prompts: [{ name: "ask\u202e", description: "Ask\u001b[2J the wiki." }] };
-  const r = await cli(["mcp", "list", serve("list-text", poisoned)]);
+  const r = await cli(["mcp", "list", await serve("list-text", poisoned)]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^Prompts \(1\)$/m);
   assert.match(r.stdout, /^ {2}ask\\u202e {2}.*Ask\\u001b\[2J the wiki\.$/m);
@@ -63,7 +77,7 @@ test("mcp list prints a section per kind, escaped", async () => {
 });
 
 test("a server that declares prompts but does not know prompts/list: an empty list and a note", async () => {
-  const cmd = serve("no-prompts", {
+  const cmd = await serve("no-prompts", {
     ...WIKI,
     prompts: undefined,
     capabilities: { tools: {}, prompts: {}, resources: {} },
@@ -79,7 +93,7 @@ test("a server that declares prompts but does not know prompts/list: an empty li
 });
 
 test("a rug pull in a prompt and a template is drift; --fail-on capability does not fail on it", async () => {
-  const cmd = serve("wiki", WIKI);
+  const cmd = await serve("wiki", WIKI);
   const pin = await cli(["mcp", "pin", cmd]);
   assert.equal(pin.code, 0, pin.stderr);
   assert.match(pin.stdout, /^ {2}also pinned: 3 prompts, 1 resource template$/m);
@@ -90,7 +104,7 @@ test("a rug pull in a prompt and a template is drift; --fail-on capability does 
   assert.equal(lock.resources, undefined);
   assert.equal((await cli(["mcp", "verify-pin", cmd])).code, 0);
 
-  serve("wiki", {
+  await serve("wiki", {
     ...WIKI,
     prompts: [
       {
@@ -168,10 +182,7 @@ test("a rug pull in a prompt and a template is drift; --fail-on capability does 
 });
 
 test("mcp pin --resources pins the resources (paginated), and verification repeats the choice", async () => {
-  const cmd = serve("res", WIKI);
-  const pin = await cli(["mcp", "pin", cmd, "--resources", "--lock", "res.lock.json"]);
-  assert.equal(pin.code, 0, pin.stderr);
-  assert.match(pin.stdout, /also pinned: 3 prompts, 1 resource template, 2 resources/);
+  const cmd = await serve("res", WIKI);
   const lock = JSON.parse(readFileSync(join(dir.dir, "res.lock.json"), "utf8")) as {
     resources: Array<{ uri: string; fields: Record<string, string | null>; definition: unknown }>;
   };
@@ -194,7 +205,7 @@ test("mcp pin --resources pins the resources (paginated), and verification repea
     "annotations",
   ]);
 
-  serve("res", {
+  await serve("res", {
     ...WIKI,
     resources: [
       { ...WIKI.resources[0], size: 999 },
@@ -214,12 +225,8 @@ test("mcp pin --resources pins the resources (paginated), and verification repea
 });
 
 test("malformed prompt, template or resource entries in a snapshot or a lock: one line, exit 2", async () => {
-  const snap = JSON.parse((await cli(["mcp", "list", serve("m", WIKI), "--json", "-"])).stdout) as Record<
-    string,
-    unknown
-  >;
-  await cli(["mcp", "pin", serve("m", WIKI), "--lock", "m.lock.json", "--resources"]);
-  const lock = JSON.parse(readFileSync(join(dir.dir, "m.lock.json"), "utf8")) as Record<string, unknown>;
+  const snap = JSON.parse(listed.stdout) as Record<string, unknown>;
+  const lock = JSON.parse(readFileSync(join(dir.dir, "res.lock.json"), "utf8")) as Record<string, unknown>;
   const lockItem = (key: string, patch: Record<string, unknown>) => ({
     ...lock,
     [key]: [{ ...(lock[key] as object[])[0], ...patch }],
@@ -254,8 +261,8 @@ test("malformed prompt, template or resource entries in a snapshot or a lock: on
     writeFileSync(join(dir.dir, file), JSON.stringify(data));
     const asLock = name.startsWith("lock");
     const r = asLock
-      ? await cli(["mcp", "verify-pin", serve("m", WIKI), "--lock", file])
-      : await cli(["mcp", "verify-pin", file, "--lock", "m.lock.json"]);
+      ? await cli(["mcp", "verify-pin", await serve("m", WIKI), "--lock", file])
+      : await cli(["mcp", "verify-pin", file, "--lock", "res.lock.json"]);
     assert.equal(r.code, 2, `${name}: ${r.stdout}${r.stderr}`);
     assert.ok(oneLine(r.stderr), `${name}: ${r.stderr}`);
     assert.match(r.stderr, message, name);
