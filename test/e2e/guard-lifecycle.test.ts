@@ -4,6 +4,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
 import { alive, groupAlive, pidRecorder, tempDir } from "../support/cli.js";
 import { guardArgs, handshakeLines, pinFixture, spawnGuard } from "../support/guard.js";
 
@@ -76,8 +77,18 @@ test("the server crashes: the guard exits with its code, after passing on what i
 });
 
 test("the client closes: the server and what it started are stopped, the guard exits", async () => {
+  // The server names its child's pid in its tool, so that no two starts list the same: the lock is
+  // made from its surface as the test knows it, not pinned (the session ends at the handshake).
   const lock = join(tmp.dir, "child.lock.json");
-  await pinFixture("leaves-child-behind.mjs", lock);
+  const surface = ServerSnapshot.of({
+    server: { name: "leaves-child-behind", version: "1.0.0" },
+    protocol: "2025-06-18",
+    capabilities: { tools: {} },
+    client_capabilities: [],
+    instructions: null,
+    tools: [{ name: "wrapped", description: "child pid 1", inputSchema: { type: "object" } }],
+  });
+  await writeLock(lock, buildLock(surface));
   const pids = pidRecorder();
   try {
     const g = spawnGuard(guardArgs(lock, "leaves-child-behind.mjs"), pids.env);
