@@ -86,31 +86,20 @@ describe("the guard uses the sign-in store", () => {
     for (const t of f.log.issued) assert.ok(!written.includes(t), "a token reached the guard's output");
   });
 
-  test("no sign-in stored, at a URL with a secret in its query: the answer and the log hide the secret", async () => {
-    const log = join(tmp.dir, "query.jsonl");
-    const url = `${f.url}?api_key=QUERYSECRET123`;
-    const g = spawnGuard([CLI, "mcp", "guard", url, "--lock", lock, "--log", log], home("query"));
-    g.write(handshakeLines());
-    const answer = await g.answer(1);
-    const error = answer.error as { code: number; message: string };
-    assert.equal(error.code, -32006);
-    assert.match(error.message, /needs a sign-in: run toolscore mcp login .*api_key=\*\*\*/);
-    await g.exit;
-    const written = [JSON.stringify(answer), g.stderr(), readFileSync(log, "utf8")].join("\n");
-    assert.ok(!written.includes("QUERYSECRET123"), written);
-  });
-
-  test("no sign-in stored and no display: initialize is answered with the line naming mcp login, logged, exit 2", async () => {
+  test("no sign-in stored and no display, at a URL with a secret in its query: initialize is answered with the line naming mcp login, logged, exit 2; the secret never shown", async () => {
     const log = join(tmp.dir, "none.jsonl");
-    const g = spawnGuard([CLI, "mcp", "guard", f.url, "--lock", lock, "--log", log], home("none"));
+    const url = `${f.url}?api_key=QUERYSECRET123`;
+    const g = spawnGuard([CLI, "mcp", "guard", url, "--lock", lock, "--log", log], home("none"));
     g.write(handshakeLines());
     const answer = await g.answer(1);
-    const line = `${f.url} needs a sign-in: run toolscore mcp login ${f.url}, or pass --header "Authorization: Bearer …"`;
+    const shown = `${f.url}?api_key=***`;
+    const line = `${shown} needs a sign-in: run toolscore mcp login ${shown}, or pass --header "Authorization: Bearer …"`;
     assert.deepEqual(answer.error, { code: -32006, message: `toolscore guard: ${line}` });
     assert.equal(await g.exit, 2);
     assert.match(g.stderr(), new RegExp(`ended the session: ${escape(line)}`));
     assert.doesNotMatch(g.stderr(), /exited \(code/);
-    const events = readFileSync(log, "utf8")
+    const logged = readFileSync(log, "utf8");
+    const events = logged
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -121,6 +110,8 @@ describe("the guard uses the sign-in store", () => {
         ["stopped", line],
       ],
     );
+    const written = [JSON.stringify(answer), g.stderr(), logged].join("\n");
+    assert.ok(!written.includes("QUERYSECRET123"), written);
   });
 
   test("no sign-in stored, a browser to open (BROWSER): the guard signs in within --timeout and serves", async () => {
