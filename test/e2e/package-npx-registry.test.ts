@@ -56,6 +56,8 @@ before(async () => {
       "    access: $all",
       "    publish: $all",
       "log: { type: stdout, format: json, level: error }",
+      // npm needs only the registry's API: the web UI is never loaded.
+      "web: { enable: false }",
       "",
     ].join("\n"),
   );
