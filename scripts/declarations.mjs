@@ -7,10 +7,19 @@
 // changed. tsc does not emit again a declaration that was deleted while its source is unchanged:
 // the emitted folder is kept there and never handed out (copies are), and without it the build
 // info is dropped. Only the declarations of the files tsc lists are copied, so that one left over
-// from a source since removed never ships.
+// from a source since removed never ships. When nothing tsc reads has changed since (the sources,
+// the tsconfig files, the installed packages as npm recorded them), tsc is not run at all.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,19 +33,27 @@ const cache = join(
 );
 const info = join(cache, "tsbuildinfo");
 const emitted = join(cache, "types");
+// What the last run read (a hash) and the declarations it listed.
+const stampFile = join(cache, "stamp.json");
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
 /** Emits the declarations (again only what changed) and copies them to the folder `to`, replaced. */
 export function emitDeclarations(to) {
   mkdirSync(cache, { recursive: true });
   withLock(() => {
-    if (!existsSync(emitted)) rmSync(info, { force: true });
-    let files = run();
-    if (files.some((f) => !existsSync(join(emitted, f)))) {
-      // A declaration went missing from the cache: start again from nothing.
-      rmSync(info, { force: true });
-      rmSync(emitted, { recursive: true, force: true });
+    const inputs = inputsHash();
+    let files = unchanged(inputs);
+    if (files === undefined) {
+      rmSync(stampFile, { force: true });
+      if (!existsSync(emitted)) rmSync(info, { force: true });
       files = run();
+      if (files.some((f) => !existsSync(join(emitted, f)))) {
+        // A declaration went missing from the cache: start again from nothing.
+        rmSync(info, { force: true });
+        rmSync(emitted, { recursive: true, force: true });
+        files = run();
+      }
+      if (inputs !== undefined) writeFileSync(stampFile, JSON.stringify({ inputs, files }));
     }
     rmSync(to, { recursive: true, force: true });
     for (const f of files) {
@@ -44,6 +61,40 @@ export function emitDeclarations(to) {
       copyFileSync(join(emitted, f), join(to, f));
     }
   });
+}
+
+/**
+ * A hash of what tsc reads: every file under src/, the tsconfig files, and npm's record of the
+ * installed packages (node_modules/.package-lock.json, rewritten by every install); undefined
+ * without that record.
+ */
+function inputsHash() {
+  const installed = join(root, "node_modules", ".package-lock.json");
+  if (!existsSync(installed)) return undefined;
+  const hash = createHash("sha256");
+  const files = [
+    installed,
+    join(root, "tsconfig.json"),
+    join(root, "tsconfig.build.json"),
+    ...readdirSync(src, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath ?? e.path, e.name))
+      .sort(),
+  ];
+  for (const f of files)
+    hash
+      .update(`${relative(root, f)}\0`)
+      .update(readFileSync(f))
+      .update("\0");
+  return hash.digest("hex");
+}
+
+/** The declarations of the last run, when it read what `inputs` hashes and they are all there. */
+function unchanged(inputs) {
+  if (inputs === undefined || !existsSync(stampFile)) return undefined;
+  const last = JSON.parse(readFileSync(stampFile, "utf8"));
+  if (last.inputs !== inputs || !last.files.every((f) => existsSync(join(emitted, f)))) return undefined;
+  return last.files;
 }
 
 /** Runs tsc; returns the declarations of the program's sources, relative to the output folder. */
