@@ -91,6 +91,8 @@ test("a new version with the same tools is pin-package-changed, for both forms",
       r.stderr,
       new RegExp(`the launch runs ${NOTES_NAME}@1\\.0\\.1 .*the lock records ${NOTES_NAME}@1\\.0\\.0`),
     );
+    // --fail-on never lets it pass: checked once, since it does not depend on the form.
+    if (form !== "bin") continue;
     const never = await runCli([
       "mcp",
       "verify-pin",
