@@ -13,6 +13,17 @@ after(() => tmp.remove());
 
 let runs = 0;
 
+/** The surface of a server named `name` with one tool, `tool`. */
+const surfaceOf = (name: string, tool: string) =>
+  ServerSnapshot.of({
+    server: { name, version: "1.0.0" },
+    protocol: "2025-06-18",
+    capabilities: { tools: {} },
+    client_capabilities: [],
+    instructions: null,
+    tools: [{ name: tool, description: `The ${tool} tool.`, inputSchema: { type: "object" } }],
+  });
+
 // The server is started while the guard reads the lock (so that it boots meanwhile), except when
 // there is no lock at all; under a bad lock it is stopped before anything is read from either side.
 async function failsClosed(lock: string, expected: RegExp, startsNothing = false): Promise<void> {
@@ -42,8 +53,9 @@ async function failsClosed(lock: string, expected: RegExp, startsNothing = false
 }
 
 test("a hand-edited lock: nothing forwarded, the server stopped, one line, exit 2", async () => {
+  // The guard refuses the lock before it compares it with the server: any lock will do.
   const lock = join(tmp.dir, "edited.lock.json");
-  await pinFixture("client-features.mjs", lock);
+  await writeLock(lock, buildLock(surfaceOf("client-features", "echo")));
   const data = JSON.parse(readFileSync(lock, "utf8")) as {
     tools: Array<{ definition: { description: string } }>;
   };
@@ -77,18 +89,11 @@ test("the server crashes: the guard exits with its code, after passing on what i
 });
 
 test("the client closes: the server and what it started are stopped, the guard exits", async () => {
-  // The server names its child's pid in its tool, so that no two starts list the same: the lock is
-  // made from its surface as the test knows it, not pinned (the session ends at the handshake).
+  // The server names its child's pid in its tool, so that no two starts list the same (pinning it
+  // starts it once per client capability profile): the lock is made, not pinned, since the session
+  // ends at the handshake, before any listing is checked.
   const lock = join(tmp.dir, "child.lock.json");
-  const surface = ServerSnapshot.of({
-    server: { name: "leaves-child-behind", version: "1.0.0" },
-    protocol: "2025-06-18",
-    capabilities: { tools: {} },
-    client_capabilities: [],
-    instructions: null,
-    tools: [{ name: "wrapped", description: "child pid 1", inputSchema: { type: "object" } }],
-  });
-  await writeLock(lock, buildLock(surface));
+  await writeLock(lock, buildLock(surfaceOf("leaves-child-behind", "wrapped")));
   const pids = pidRecorder();
   try {
     const g = spawnGuard(guardArgs(lock, "leaves-child-behind.mjs"), pids.env);
