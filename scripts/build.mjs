@@ -1,11 +1,12 @@
 // Bundles the CLI, the library (its three entries) and the sample server with esbuild, then emits
-// type declarations. The CLI is split into chunks so that each command loads only the code it
-// needs: start-up time is most of the cost of a run on a small server.
+// type declarations (scripts/declarations.mjs). The CLI is split into chunks so that each command
+// loads only the code it needs: start-up time is most of the cost of a run on a small server.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { emitDeclarations } from "./declarations.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -187,8 +188,4 @@ if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);
 rmSync(old, { recursive: true, force: true });
 
-if (!process.argv.includes("--no-types")) {
-  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
-    stdio: "inherit",
-  });
-}
+if (!process.argv.includes("--no-types")) emitDeclarations(`${dist}/types`);

@@ -12,8 +12,12 @@ import { CLI, connectThroughGuard, handshakeLines, pinUrl, spawnGuard } from "..
 
 const tmp = tempDir("toolscore-guard-");
 let server: Awaited<ReturnType<typeof startStatefulStreamableHttp>>;
+// The stateful fixture pinned once: a lock records the surface, not the URL, so that it serves
+// for every instance of the fixture (each on a port of its own) started below.
+const LOCK = join(tmp.dir, "http.lock.json");
 before(async () => {
   server = await startStatefulStreamableHttp();
+  await pinUrl(server.url, LOCK);
 });
 after(async () => {
   await server.close();
@@ -21,36 +25,30 @@ after(async () => {
 });
 const SECRET = "header-secret-0815";
 
-test("over Streamable HTTP: tools pass, --header reaches the server, never the log", async () => {
-  const lock = join(tmp.dir, "http.lock.json");
-  await pinUrl(server.url, lock);
+test("over Streamable HTTP: tools pass, --header reaches the server, never the log; the client closing ends it with exit 0 and no word of a server process exiting", async () => {
   const log = join(tmp.dir, "http.jsonl");
-  const args = [
-    CLI,
-    "mcp",
-    "guard",
-    server.url,
-    "--lock",
-    lock,
-    "--header",
-    `X-Api-Key: ${SECRET}`,
-    "--log",
-    log,
-  ];
-  const g = await connectThroughGuard(args);
-  try {
-    const names = (await g.client.listTools()).tools.map((t) => t.name);
-    assert.deepEqual(
-      names,
-      HTTP_TOOLS.map((t) => t.name),
-    );
-  } finally {
-    await g.close();
-  }
+  const args = [CLI, "mcp", "guard", server.url, "--lock", LOCK, "--header", `X-Api-Key: ${SECRET}`];
+  const g = spawnGuard([...args, "--log", log]);
+  g.write(handshakeLines());
+  await g.answer(1);
+  g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+  const list = (await g.answer(2)).result as { tools: Array<{ name: string }> };
+  assert.deepEqual(
+    list.tools.map((t) => t.name),
+    HTTP_TOOLS.map((t) => t.name),
+  );
+  g.child.stdin.end();
+  assert.equal(await g.exit, 0);
+  assert.match(
+    g.stderr(),
+    /toolscore guard: the client closed the session; the session with the server was ended\n/,
+  );
+  assert.doesNotMatch(g.stderr(), /exited/);
   assert.ok(server.seen.some((r) => r.headers["x-api-key"] === SECRET));
   const text = readFileSync(log, "utf8");
   assert.ok(!text.includes(SECRET));
   assert.match(text, /"event":"verified"/);
+  assert.match(text, /"event":"closed"/);
 });
 
 test("over Streamable HTTP: a tool that drifted from the lock is withheld and refused", async () => {
@@ -110,9 +108,7 @@ test("a server that speaks only HTTP+SSE: the guard falls back to it, as the oth
 
 test("a server at a URL that goes away: the guard says so and exits 2, answering nothing", async () => {
   const gone = await startStatefulStreamableHttp();
-  const lock = join(tmp.dir, "gone.lock.json");
-  await pinUrl(gone.url, lock);
-  const g = spawnGuard([CLI, "mcp", "guard", gone.url, "--lock", lock]);
+  const g = spawnGuard([CLI, "mcp", "guard", gone.url, "--lock", LOCK]);
   g.write(handshakeLines());
   await g.answer(1);
   await gone.close();
@@ -129,9 +125,7 @@ test("a server at a URL that goes away: the guard says so and exits 2, answering
 test("a server at a URL that ends the session: the guard says so, not that a server exited, and exits 2", async () => {
   const ending = await startStatefulStreamableHttp();
   try {
-    const lock = join(tmp.dir, "ending.lock.json");
-    await pinUrl(ending.url, lock);
-    const g = spawnGuard([CLI, "mcp", "guard", ending.url, "--lock", lock]);
+    const g = spawnGuard([CLI, "mcp", "guard", ending.url, "--lock", LOCK]);
     g.write(handshakeLines());
     await g.answer(1);
     ending.forgetSessions();
@@ -148,28 +142,9 @@ test("a server at a URL that ends the session: the guard says so, not that a ser
   }
 });
 
-test("the client closes a session with a server at a URL: exit 0, and no word of a server process exiting", async () => {
-  const lock = join(tmp.dir, "closing.lock.json");
-  await pinUrl(server.url, lock);
-  const log = join(tmp.dir, "closing.jsonl");
-  const g = spawnGuard([CLI, "mcp", "guard", server.url, "--lock", lock, "--log", log]);
-  g.write(handshakeLines());
-  await g.answer(1);
-  g.child.stdin.end();
-  assert.equal(await g.exit, 0);
-  assert.match(
-    g.stderr(),
-    /toolscore guard: the client closed the session; the session with the server was ended\n/,
-  );
-  assert.doesNotMatch(g.stderr(), /exited/);
-  assert.match(readFileSync(log, "utf8"), /"event":"closed"/);
-});
-
 test("a server at a URL that goes away while the client is idle: the guard ends all the same", async () => {
   const gone = await startStatefulStreamableHttp();
-  const lock = join(tmp.dir, "gone-idle.lock.json");
-  await pinUrl(gone.url, lock);
-  const g = spawnGuard([CLI, "mcp", "guard", gone.url, "--lock", lock]);
+  const g = spawnGuard([CLI, "mcp", "guard", gone.url, "--lock", LOCK]);
   g.write(handshakeLines());
   await g.answer(1);
   // The session's event stream is open once the client said initialized: give it a moment.

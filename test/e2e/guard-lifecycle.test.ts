@@ -4,6 +4,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
 import { alive, groupAlive, pidRecorder, tempDir } from "../support/cli.js";
 import { guardArgs, handshakeLines, pinFixture, spawnGuard } from "../support/guard.js";
 
@@ -11,6 +12,17 @@ const tmp = tempDir("toolscore-guard-");
 after(() => tmp.remove());
 
 let runs = 0;
+
+/** The surface of a server named `name` with one tool, `tool`. */
+const surfaceOf = (name: string, tool: string) =>
+  ServerSnapshot.of({
+    server: { name, version: "1.0.0" },
+    protocol: "2025-06-18",
+    capabilities: { tools: {} },
+    client_capabilities: [],
+    instructions: null,
+    tools: [{ name: tool, description: `The ${tool} tool.`, inputSchema: { type: "object" } }],
+  });
 
 // The server is started while the guard reads the lock (so that it boots meanwhile), except when
 // there is no lock at all; under a bad lock it is stopped before anything is read from either side.
@@ -41,8 +53,9 @@ async function failsClosed(lock: string, expected: RegExp, startsNothing = false
 }
 
 test("a hand-edited lock: nothing forwarded, the server stopped, one line, exit 2", async () => {
+  // The guard refuses the lock before it compares it with the server: any lock will do.
   const lock = join(tmp.dir, "edited.lock.json");
-  await pinFixture("client-features.mjs", lock);
+  await writeLock(lock, buildLock(surfaceOf("client-features", "echo")));
   const data = JSON.parse(readFileSync(lock, "utf8")) as {
     tools: Array<{ definition: { description: string } }>;
   };
@@ -76,8 +89,11 @@ test("the server crashes: the guard exits with its code, after passing on what i
 });
 
 test("the client closes: the server and what it started are stopped, the guard exits", async () => {
+  // The server names its child's pid in its tool, so that no two starts list the same (pinning it
+  // starts it once per client capability profile): the lock is made, not pinned, since the session
+  // ends at the handshake, before any listing is checked.
   const lock = join(tmp.dir, "child.lock.json");
-  await pinFixture("leaves-child-behind.mjs", lock);
+  await writeLock(lock, buildLock(surfaceOf("leaves-child-behind", "wrapped")));
   const pids = pidRecorder();
   try {
     const g = spawnGuard(guardArgs(lock, "leaves-child-behind.mjs"), pids.env);

@@ -1,8 +1,8 @@
 // The guard in front of an OAuth-protected server at a URL (a real authorization server and MCP
-// server on 127.0.0.1): the stored sign-in of mcp login, refreshed mid-session; no sign-in and no
-// display answered with the line naming mcp login; a sign-in made by the guard where a browser
-// can be opened; a rejected token and a refused scope in their own words; an installed URL entry
-// that works after mcp login; mcp scan's sign-in fact; and Mcp-Param-* headers on a guarded call.
+// server on 127.0.0.1): no sign-in and no display answered with the line naming mcp login; a
+// sign-in made by the guard where a browser can be opened, refreshed mid-session; a rejected token
+// and a refused scope in their own words; an installed URL entry that works after mcp login (the
+// stored sign-in of mcp login); mcp scan's sign-in fact; and Mcp-Param-* headers on a guarded call.
 // time limit: 240 s
 import assert from "node:assert/strict";
 import { readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
@@ -51,66 +51,20 @@ describe("the guard uses the sign-in store", () => {
   const lock = join(tmp.dir, "oauth.lock.json");
   before(() => pinSignedIn(lock));
 
-  test("a token that expires mid-session is refreshed once, the store rewritten with mode 600, and no token reaches any byte the guard wrote", async () => {
-    const env = home("refresh");
-    const login = await loginAsBrowser([f.url], env);
-    assert.equal(login.code, 0, login.stderr);
-    const before = readFileSync(storeOf(env), "utf8");
-    const log = join(tmp.dir, "refresh.jsonl");
-    const out = join(tmp.dir, "refresh.stdout");
-    // The guard's stdout goes to the client through tee, so that every byte it wrote is kept.
-    const g = await connectThroughGuard(
-      ["-e", TEE, out, CLI, "mcp", "guard", f.url, "--lock", lock, "--log", log],
-      { env },
-    );
-    const refreshes = f.log.refreshes;
-    try {
-      assert.deepEqual((await g.client.listTools()).tools.map((t) => t.name).sort(), TOOLS);
-      f.expireAll();
-      const r = await g.client.callTool({ name: "echo", arguments: { text: "after expiry" } });
-      assert.equal(r.isError, undefined, JSON.stringify(r));
-      assert.deepEqual(r.content, [{ type: "text", text: "after expiry" }]);
-    } finally {
-      await g.close();
-    }
-    assert.equal(f.log.refreshes, refreshes + 1, "refreshed once");
-    const store = readFileSync(storeOf(env), "utf8");
-    assert.notEqual(store, before, "the store was rewritten");
-    assert.ok(
-      f.log.issued.slice(-2).every((t) => store.includes(t)),
-      "the new tokens are stored",
-    );
-    assert.equal(statSync(storeOf(env)).mode & 0o777, 0o600);
-    const written = [readFileSync(out, "utf8"), g.stderr(), readFileSync(log, "utf8")].join("\n");
-    assert.match(written, /"event":"verified"/);
-    for (const t of f.log.issued) assert.ok(!written.includes(t), "a token reached the guard's output");
-  });
-
-  test("no sign-in stored, at a URL with a secret in its query: the answer and the log hide the secret", async () => {
-    const log = join(tmp.dir, "query.jsonl");
-    const url = `${f.url}?api_key=QUERYSECRET123`;
-    const g = spawnGuard([CLI, "mcp", "guard", url, "--lock", lock, "--log", log], home("query"));
-    g.write(handshakeLines());
-    const answer = await g.answer(1);
-    const error = answer.error as { code: number; message: string };
-    assert.equal(error.code, -32006);
-    assert.match(error.message, /needs a sign-in: run toolscore mcp login .*api_key=\*\*\*/);
-    await g.exit;
-    const written = [JSON.stringify(answer), g.stderr(), readFileSync(log, "utf8")].join("\n");
-    assert.ok(!written.includes("QUERYSECRET123"), written);
-  });
-
-  test("no sign-in stored and no display: initialize is answered with the line naming mcp login, logged, exit 2", async () => {
+  test("no sign-in stored and no display, at a URL with a secret in its query: initialize is answered with the line naming mcp login, logged, exit 2; the secret never shown", async () => {
     const log = join(tmp.dir, "none.jsonl");
-    const g = spawnGuard([CLI, "mcp", "guard", f.url, "--lock", lock, "--log", log], home("none"));
+    const url = `${f.url}?api_key=QUERYSECRET123`;
+    const g = spawnGuard([CLI, "mcp", "guard", url, "--lock", lock, "--log", log], home("none"));
     g.write(handshakeLines());
     const answer = await g.answer(1);
-    const line = `${f.url} needs a sign-in: run toolscore mcp login ${f.url}, or pass --header "Authorization: Bearer …"`;
+    const shown = `${f.url}?api_key=***`;
+    const line = `${shown} needs a sign-in: run toolscore mcp login ${shown}, or pass --header "Authorization: Bearer …"`;
     assert.deepEqual(answer.error, { code: -32006, message: `toolscore guard: ${line}` });
     assert.equal(await g.exit, 2);
     assert.match(g.stderr(), new RegExp(`ended the session: ${escape(line)}`));
     assert.doesNotMatch(g.stderr(), /exited \(code/);
-    const events = readFileSync(log, "utf8")
+    const logged = readFileSync(log, "utf8");
+    const events = logged
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -121,15 +75,33 @@ describe("the guard uses the sign-in store", () => {
         ["stopped", line],
       ],
     );
+    const written = [JSON.stringify(answer), g.stderr(), logged].join("\n");
+    assert.ok(!written.includes("QUERYSECRET123"), written);
   });
 
-  test("no sign-in stored, a browser to open (BROWSER): the guard signs in within --timeout and serves", async () => {
+  test("no sign-in stored, a browser to open (BROWSER): the guard signs in within --timeout and serves; a token that expires mid-session is refreshed once, the store rewritten with mode 600, and no token reaches any byte the guard wrote", async () => {
     const env = { ...home("browser"), BROWSER: FOLLOWER };
-    const g = await connectThroughGuard([CLI, "mcp", "guard", f.url, "--lock", lock, "--timeout", "60"], {
-      env,
-    });
+    const log = join(tmp.dir, "browser.jsonl");
+    const out = join(tmp.dir, "browser.stdout");
+    // The guard's stdout goes to the client through tee, so that every byte it wrote is kept.
+    const g = await connectThroughGuard(
+      ["-e", TEE, out, CLI, "mcp", "guard", f.url, "--lock", lock, "--timeout", "60", "--log", log],
+      { env },
+    );
+    let signedIn = "";
+    let refreshes = 0;
     try {
       assert.deepEqual((await g.client.listTools()).tools.map((t) => t.name).sort(), TOOLS);
+      signedIn = readFileSync(storeOf(env), "utf8");
+      assert.ok(
+        f.log.issued.some((t) => signedIn.includes(t)),
+        "the sign-in is stored for later runs",
+      );
+      refreshes = f.log.refreshes;
+      f.expireAll();
+      const r = await g.client.callTool({ name: "echo", arguments: { text: "after expiry" } });
+      assert.equal(r.isError, undefined, JSON.stringify(r));
+      assert.deepEqual(r.content, [{ type: "text", text: "after expiry" }]);
     } finally {
       await g.close();
     }
@@ -137,13 +109,17 @@ describe("the guard uses the sign-in store", () => {
       g.stderr(),
       /toolscore guard: open this URL to sign in to http:\/\/127\.0\.0\.1:\d+\/mcp:\n {2}http:/,
     );
-    assert.equal(statSync(storeOf(env)).mode & 0o777, 0o600);
+    assert.equal(f.log.refreshes, refreshes + 1, "refreshed once");
     const store = readFileSync(storeOf(env), "utf8");
-    for (const t of f.log.issued) assert.ok(!g.stderr().includes(t));
+    assert.notEqual(store, signedIn, "the store was rewritten");
     assert.ok(
-      f.log.issued.some((t) => store.includes(t)),
-      "the sign-in is stored for later runs",
+      f.log.issued.slice(-2).every((t) => store.includes(t)),
+      "the new tokens are stored",
     );
+    assert.equal(statSync(storeOf(env)).mode & 0o777, 0o600);
+    const written = [readFileSync(out, "utf8"), g.stderr(), readFileSync(log, "utf8")].join("\n");
+    assert.match(written, /"event":"verified"/);
+    for (const t of f.log.issued) assert.ok(!written.includes(t), "a token reached the guard's output");
   });
 
   test("no sign-in stored, a display: the platform's opener gets the URL; a sign-in that does not come back within --timeout is the login line", async () => {

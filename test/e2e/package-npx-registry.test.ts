@@ -14,14 +14,12 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { CLI, connectThroughGuard } from "../support/guard.js";
 import { NOTES_NAME, notesPackageAt, npm } from "../support/packages.js";
-import { parseLock } from "../../src/pin/lock-read.js";
 import { parseLockSet } from "../../src/pin/lockset.js";
 
 const tmp = tempDir("toolscore-pkg-npx-");
 let registry: ChildProcess | undefined;
 let url = "";
 const env: Record<string, string> = {};
-const LOCK = join(tmp.dir, "npx.lock.json");
 const SET = join(tmp.dir, "toolscore.lockset.json");
 const CONFIG = join(tmp.dir, "mcp.json");
 const VERSIONS = join(tmp.dir, "versions.log");
@@ -56,6 +54,8 @@ before(async () => {
       "    access: $all",
       "    publish: $all",
       "log: { type: stdout, format: json, level: error }",
+      // npm needs only the registry's API: the web UI is never loaded.
+      "web: { enable: false }",
       "",
     ].join("\n"),
   );
@@ -112,17 +112,7 @@ interface Finding {
 }
 const lastRun = () => readFileSync(VERSIONS, "utf8").trim().split("\n").pop();
 
-test("pin binds npx -y pkg@^1 to the version npx installed, and pin --config marks it floating", async () => {
-  const r = await runCli(["mcp", "pin", LAUNCH.join(" "), "--lock", LOCK], { env });
-  assert.equal(r.code, 0, r.stderr);
-  const lock = parseLock(JSON.parse(readFileSync(LOCK, "utf8")));
-  assert.equal(lock.package?.name, NOTES_NAME);
-  assert.equal(lock.package?.version, "1.0.0");
-  const meta = (await (await fetch(`${url}${NOTES_NAME}`)).json()) as {
-    versions: Record<string, { dist: { integrity: string } }>;
-  };
-  assert.equal(lock.package?.integrity, meta.versions["1.0.0"]!.dist.integrity);
-  assert.equal(lastRun(), "1.0.0");
+test("pin --config binds npx -y pkg@^1 to the version npx installed, and marks it floating", async () => {
   writeFileSync(
     CONFIG,
     JSON.stringify({ mcpServers: { notes: { command: "npx", args: LAUNCH.slice(1), env } } }, null, 2) + "\n",
@@ -130,7 +120,14 @@ test("pin binds npx -y pkg@^1 to the version npx installed, and pin --config mar
   const set = await runCli(["mcp", "pin", "--config", CONFIG, "--lock", SET], { env, cwd: tmp.dir });
   assert.equal(set.code, 0, set.stderr);
   assert.match(set.stdout, new RegExp(`'notes' runs ${NOTES_NAME}@\\^1, which floats`));
-  assert.equal(parseLockSet(JSON.parse(readFileSync(SET, "utf8"))).servers.notes!.package?.version, "1.0.0");
+  const lock = parseLockSet(JSON.parse(readFileSync(SET, "utf8"))).servers.notes!;
+  assert.equal(lock.package?.name, NOTES_NAME);
+  assert.equal(lock.package?.version, "1.0.0");
+  const meta = (await (await fetch(`${url}${NOTES_NAME}`)).json()) as {
+    versions: Record<string, { dist: { integrity: string } }>;
+  };
+  assert.equal(lock.package?.integrity, meta.versions["1.0.0"]!.dist.integrity);
+  assert.equal(lastRun(), "1.0.0");
   // mcp scan reads a project's .mcp.json (Claude Code) and marks the same entry.
   const project = join(tmp.dir, "project");
   mkdirSync(project);
@@ -150,7 +147,10 @@ test("pin binds npx -y pkg@^1 to the version npx installed, and pin --config mar
 
 test("1.0.1 with the same tools: verify-pin fails with pin-package-changed", async () => {
   await publish("1.0.1");
-  const r = await runCli(["mcp", "verify-pin", LAUNCH.join(" "), "--lock", LOCK, "--json", "-"], { env });
+  const r = await runCli(
+    ["mcp", "verify-pin", LAUNCH.join(" "), "--lock", SET, "--server", "notes", "--json", "-"],
+    { env },
+  );
   assert.equal(r.code, 1, r.stdout + r.stderr);
   const findings = (JSON.parse(r.stdout) as { findings: Finding[] }).findings;
   assert.deepEqual(
@@ -162,7 +162,12 @@ test("1.0.1 with the same tools: verify-pin fails with pin-package-changed", asy
 });
 
 test("the guard refuses to serve the new version", async () => {
-  const g = await connectThroughGuard([CLI, "mcp", "guard", "--lock", LOCK, "--", ...LAUNCH], { env });
+  const g = await connectThroughGuard(
+    [CLI, "mcp", "guard", "--lock", SET, "--server", "notes", "--", ...LAUNCH],
+    {
+      env,
+    },
+  );
   try {
     const e = await g.client.listTools().then(
       () => assert.fail("the list was let through"),
