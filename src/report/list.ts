@@ -1,7 +1,7 @@
 import type { ServerSnapshot } from "../mcp/snapshot.js";
 import type { EffectFinding } from "../pin/effects.js";
 import { escapeLine } from "../util/unicode.js";
-import { displayWidth, pad, truncate, truncateMiddle, type Style } from "./style.js";
+import { displayWidth, pad, truncate, truncateMiddle, widthUpTo, type Style } from "./style.js";
 
 /** One row of the `mcp list` table. */
 export interface ListRow {
@@ -68,9 +68,10 @@ export function renderList(snapshot: ServerSnapshot, rows: ListRow[], style: Sty
   let wCaps = 12;
   let wDesc = 0;
   for (const c of cells) {
-    wName = Math.max(wName, Math.min(NAME_WIDTH, displayWidth(c.name)));
+    wName = Math.max(wName, widthUpTo(c.name, NAME_WIDTH));
     wCaps = Math.max(wCaps, displayWidth(c.caps));
-    wDesc = Math.max(wDesc, displayWidth(c.desc));
+    // Only up to DESC_MIN matters below.
+    wDesc = Math.max(wDesc, widthUpTo(c.desc, DESC_MIN));
   }
   const fixed = 2 + 2 + PARAMS_WIDTH + 2 + wCaps + 2;
   const wantDesc = Math.min(DESC_MIN, wDesc);

@@ -37,31 +37,35 @@ const ESCAPED = /\\u\{[0-9a-f]+\}|\\u[0-9a-f]{4}|\\[nr]/g;
 const PLAIN_ASCII = /^[\x20-\x5b\x5d-\x7e]*$/;
 let graphemes: Intl.Segmenter | undefined;
 
-function pushGraphemes(text: string, out: string[]): void {
+/** The grapheme clusters of `text`, one at a time. */
+function* graphemesOf(text: string): Generator<string> {
   if (text === "") return;
   if (PLAIN_ASCII.test(text)) {
-    for (const ch of text) out.push(ch);
+    yield* text;
     return;
   }
   graphemes ??= new Intl.Segmenter("en", { granularity: "grapheme" });
-  for (const { segment } of graphemes.segment(text)) out.push(segment);
+  for (const { segment } of graphemes.segment(text)) yield segment;
+}
+
+/** The cells of `s` one at a time, so that a reader who needs only the first few stops there. */
+function* eachCell(s: string): Generator<string> {
+  if (PLAIN_ASCII.test(s)) {
+    yield* s;
+    return;
+  }
+  let last = 0;
+  for (const m of s.matchAll(ESCAPED)) {
+    yield* graphemesOf(s.slice(last, m.index));
+    yield m[0];
+    last = m.index + m[0].length;
+  }
+  yield* graphemesOf(s.slice(last));
 }
 
 /** The cells of `s`: grapheme clusters, each escape made by escapeLine kept whole. */
 export function cellsOf(s: string): string[] {
-  const out: string[] = [];
-  if (PLAIN_ASCII.test(s)) {
-    for (const ch of s) out.push(ch);
-    return out;
-  }
-  let last = 0;
-  for (const m of s.matchAll(ESCAPED)) {
-    pushGraphemes(s.slice(last, m.index), out);
-    out.push(m[0]);
-    last = m.index + m[0].length;
-  }
-  pushGraphemes(s.slice(last), out);
-  return out;
+  return [...eachCell(s)];
 }
 
 /** Columns one cell takes: 2 for East Asian wide characters and emoji, 0 for a lone mark. */
@@ -80,7 +84,18 @@ export function cellWidth(cell: string): number {
 export function displayWidth(s: string): number {
   if (PLAIN_ASCII.test(s)) return s.length;
   let w = 0;
-  for (const c of cellsOf(s)) w += cellWidth(c);
+  for (const c of eachCell(s)) w += cellWidth(c);
+  return w;
+}
+
+/** The display width of `s`, or `max` when it is wider: the count stops there. */
+export function widthUpTo(s: string, max: number): number {
+  if (PLAIN_ASCII.test(s)) return Math.min(s.length, max);
+  let w = 0;
+  for (const c of eachCell(s)) {
+    w += cellWidth(c);
+    if (w >= max) return max;
+  }
   return w;
 }
 
@@ -119,16 +134,25 @@ function isWide(cp: number): boolean {
  */
 export function truncate(s: string, width: number): string {
   if (width <= 0) return "";
-  if (displayWidth(s) <= width) return s;
+  if (PLAIN_ASCII.test(s)) return s.length <= width ? s : `${s.slice(0, width - 1)}…`;
+  // One pass that stops one cell past `width`: the cells that fit beside the ellipsis are kept up
+  // to the first that does not.
   let out = "";
+  let kept = 0;
+  let full = false;
   let w = 0;
-  for (const cell of cellsOf(s)) {
+  for (const cell of eachCell(s)) {
     const cw = cellWidth(cell);
-    if (w + cw > width - 1) break;
-    out += cell;
     w += cw;
+    if (w > width) return `${out}…`;
+    if (!full && kept + cw <= width - 1) {
+      out += cell;
+      kept += cw;
+    } else {
+      full = true;
+    }
   }
-  return out + "…";
+  return s;
 }
 
 /**
@@ -136,7 +160,7 @@ export function truncate(s: string, width: number): string {
  * start and the end of a name tell names apart better than the start alone.
  */
 export function truncateMiddle(s: string, width: number): string {
-  if (displayWidth(s) <= width) return s;
+  if (widthUpTo(s, width + 1) <= width) return s;
   if (width < 8) return truncate(s, width);
   const cells = cellsOf(s);
   let headW = Math.ceil((width - 1) * 0.4);

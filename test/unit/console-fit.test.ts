@@ -3,8 +3,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fitLine, fitText, visibleWidth } from "../../src/report/fit.js";
-import { COLOR, displayWidth, truncate, truncateMiddle } from "../../src/report/style.js";
+import fc from "fast-check";
+import {
+  cellsOf,
+  cellWidth,
+  COLOR,
+  displayWidth,
+  truncate,
+  truncateMiddle,
+  widthUpTo,
+} from "../../src/report/style.js";
 import { escapeLine } from "../../src/util/unicode.js";
+import { runs } from "../support/runs.js";
 
 test("truncate cuts between grapheme clusters: accents, emoji sequences and flags stay whole", () => {
   const family = "👨‍👩‍👧";
@@ -35,6 +45,49 @@ test("truncate never splits an escape written by escapeLine", () => {
     assert.doesNotMatch(cut, /\\(u(\{[0-9a-f]*|[0-9a-f]{0,3})?)?$/, `a broken escape at ${w}: ${cut}`);
     assert.ok(displayWidth(truncate(shown, w)) <= w);
   }
+});
+
+// Cells of every kind a width counts differently: ASCII, accents, wide characters, emoji
+// sequences, flags, escapes and lone marks.
+const CELLS = [
+  "a",
+  " ",
+  "é",
+  "e\u0301",
+  "中",
+  "👍🏽",
+  "👨‍👩‍👧",
+  "🇫🇷",
+  "\\u200b",
+  "\\u{e0041}",
+  "\\n",
+  "\u200d",
+  "ｱ",
+];
+const mixed = fc.array(fc.constantFrom(...CELLS), { maxLength: 30 }).map((cs) => cs.join(""));
+
+test("property: truncate keeps the longest run of whole cells that fits beside the ellipsis", () => {
+  fc.assert(
+    fc.property(mixed, fc.integer({ min: 1, max: 16 }), (s, width) => {
+      let expected = s;
+      if (displayWidth(s) > width) {
+        let kept = "";
+        let w = 0;
+        for (const cell of cellsOf(s)) {
+          if (w + cellWidth(cell) > width - 1) break;
+          kept += cell;
+          w += cellWidth(cell);
+        }
+        expected = `${kept}…`;
+      }
+      assert.equal(truncate(s, width), expected);
+      assert.equal(widthUpTo(s, width), Math.min(displayWidth(s), width));
+    }),
+    { numRuns: runs(400) },
+  );
+  // The first cell that does not fit ends the kept run: a lone mark after it (here after an
+  // escape, a cell of its own) is not kept either, though it is zero columns wide.
+  assert.equal(truncate("a\\n\u0301b", 3), "a…");
 });
 
 test("truncateMiddle keeps the start and the end of a name", () => {
