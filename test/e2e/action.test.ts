@@ -1,7 +1,6 @@
-// The GitHub Action with inputs as INPUT_* variables with their dashes, GITHUB_OUTPUT and
-// GITHUB_STEP_SUMMARY as files, real servers. A pass, a failure and a usage error run the built
-// entry (dist/action.js) as a process, the way the runner runs it; the other cases call the same
-// entry's runAction in-process, with the same environment.
+// The GitHub Action on real servers, run as the runner runs it (test/support/action.ts). A pass, a
+// failure and a usage error run the built entry (dist/action.js) as a process; the other cases call
+// the same entry's runAction in-process, with the same environment.
 //
 // The pin check, the diff and lint read only what a server lists: the sample notes server's
 // surfaces (as it starts, and rug-pulled) are listed once from the server itself and served again
@@ -13,8 +12,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SarifLog } from "../../src/report/sarif.js";
 import { sarifSchemaErrors } from "../support/sarif-schema.js";
-import { runAction as runActionHere } from "../../src/action/main.js";
-import { fixture, ROOT, runCli, runNode, tempDir } from "../support/cli.js";
+import { actionRunner } from "../support/action.js";
+import { fixture, ROOT, runCli, tempDir } from "../support/cli.js";
 
 const sample = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const work = tempDir("toolscore-action-");
@@ -25,85 +24,7 @@ const launch = (argv: string[]) => argv.map((a) => JSON.stringify(a)).join(" ");
 const notes = launch(replay("notes.surface.json"));
 const rugpull = launch(replay("rugpull.surface.json"));
 
-interface ActionRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-  outputs: Record<string, string>;
-  summary: string;
-}
-
-/** Parses a GITHUB_OUTPUT file: `name=value` lines and `name<<DELIM` heredocs. */
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
-    if (heredoc) {
-      const end = lines.indexOf(heredoc[2]!, i + 1);
-      assert.ok(end > i, `unterminated heredoc for ${heredoc[1]}`);
-      out[heredoc[1]!] = lines.slice(i + 1, end).join("\n");
-      i = end;
-    } else if (line.includes("=")) {
-      out[line.slice(0, line.indexOf("="))] = line.slice(line.indexOf("=") + 1);
-    }
-  }
-  return out;
-}
-
-let runs = 0;
-
-/**
- * Runs the action with `inputs` (names as in action.yml) from the work folder: in-process, or as
- * the built dist/action.js in a process of its own with `how` "process".
- */
-async function runAction(
-  inputs: Record<string, string>,
-  how: "in-process" | "process" = "in-process",
-): Promise<ActionRun> {
-  const cwd = work.dir;
-  const n = ++runs;
-  const outputFile = join(work.dir, `output-${n}`);
-  const summaryFile = join(work.dir, `summary-${n}`);
-  writeFileSync(outputFile, "");
-  writeFileSync(summaryFile, "");
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith("INPUT_")) env[k] = v;
-  Object.assign(env, {
-    GITHUB_ACTIONS: "true",
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_WORKSPACE: cwd,
-    RUNNER_TEMP: work.dir,
-    GITHUB_REPOSITORY: "acme/notes",
-    GITHUB_WORKFLOW_REF: "acme/notes/.github/workflows/mcp.yml@refs/pull/7/merge",
-  });
-  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
-  const run =
-    how === "process"
-      ? await runNode(join(ROOT, "dist", "action.js"), [], {
-          cwd,
-          env,
-          replaceEnv: true,
-          timeoutMs: 90_000,
-        })
-      : await inProcess(env, cwd);
-  return {
-    ...run,
-    outputs: parseOutputs(readFileSync(outputFile, "utf8")),
-    summary: readFileSync(summaryFile, "utf8"),
-  };
-}
-
-async function inProcess(env: Record<string, string>, cwd: string) {
-  let stdout = "";
-  let stderr = "";
-  const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
-  const code = await runActionHere(env, cwd, io);
-  return { code, stdout, stderr };
-}
+const runAction = actionRunner(work.dir);
 
 before(async () => {
   mkdirSync(join(work.dir, "ci"));
