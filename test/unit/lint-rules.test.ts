@@ -4,17 +4,10 @@ import { readFileSync } from "node:fs";
 import { LINT_RULES, lintRuleTable, lintTools } from "../../src/lint/index.js";
 import type { RawTool } from "../../src/mcp/types.js";
 import { formatLintFinding, lintMessage } from "../../src/report/lint-messages.js";
+import { WEATHER_TOOL } from "../support/weather-tool.js";
 
 // A well-made tool: every case below changes one thing about it.
-const BASE = {
-  name: "get_weather",
-  description: "Get the current weather for a city, in degrees Celsius.",
-  inputSchema: {
-    type: "object",
-    properties: { city: { type: "string", description: "City name" } },
-    required: ["city"],
-  },
-};
+const BASE = WEATHER_TOOL;
 const t = (over: Record<string, unknown> = {}): RawTool => ({ ...BASE, ...over });
 const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   type: "object",

@@ -1,16 +1,9 @@
 import type { RawTool } from "../../../src/mcp/types.js";
+import { WEATHER_TOOL } from "../../support/weather-tool.js";
 
 // The tool every detection case starts from: a well-made tool with no findings; each case changes
 // one text in it.
-export const BASE = {
-  name: "get_weather",
-  description: "Get the current weather for a city, in degrees Celsius.",
-  inputSchema: {
-    type: "object",
-    properties: { city: { type: "string", description: "City name" } },
-    required: ["city"],
-  },
-};
+export const BASE = WEATHER_TOOL;
 export const d = (description: string): RawTool => ({ ...BASE, description });
 /** The tool with one more property: `name`, and the schema it has. */
 export const p = (name: string, schema: Record<string, unknown> = { type: "string" }): RawTool => ({
