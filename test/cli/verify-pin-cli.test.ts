@@ -9,7 +9,7 @@ import { runCli } from "../support/cli.js";
 import {
   BASE,
   cloneSurface as clone,
-  serveSurface,
+  servePinned,
   type Surface,
   type SurfaceServer,
 } from "../support/pin-surfaces.js";
@@ -109,11 +109,9 @@ const rulesOf = (file: string) =>
   );
 
 before(async () => {
-  server = await serveSurface(BASE);
-  dir = server.dir;
-  lock = join(dir, "toolscore.lock.json");
-  const pinned = await cli(["mcp", "pin", command(), "--lock", lock]);
-  assert.equal(pinned.code, 0, pinned.stderr);
+  const pinned = await servePinned(BASE);
+  ({ dir, lock } = pinned);
+  server = pinned;
   // The snapshots of the drifts below are made as `mcp list` makes them: the same bytes.
   const listed = join(dir, "listed.json");
   assert.equal((await cli(["mcp", "list", command(), "--json", listed])).code, 0);

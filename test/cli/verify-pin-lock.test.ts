@@ -10,7 +10,7 @@ import {
   BASE,
   WITH_SAMPLING,
   cloneSurface as clone,
-  serveSurface,
+  servePinned,
   type Surface,
   type SurfaceServer,
 } from "../support/pin-surfaces.js";
@@ -25,11 +25,9 @@ const command = () => server.url;
 const writeSurface = (s: Surface) => server.write(s);
 
 before(async () => {
-  server = await serveSurface(BASE);
-  dir = server.dir;
-  lock = join(dir, "toolscore.lock.json");
-  const pinned = await cli(["mcp", "pin", command(), "--lock", lock]);
-  assert.equal(pinned.code, 0, pinned.stderr);
+  const pinned = await servePinned(BASE);
+  ({ dir, lock } = pinned);
+  server = pinned;
 });
 after(() => server.close());
 

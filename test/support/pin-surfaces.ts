@@ -1,10 +1,12 @@
 // The tool surfaces the pin and verify-pin CLI tests serve, and a server of them: the surface file
 // served over HTTP from the test's process (test/fixtures/servers/surface-http.mjs), which a test
 // rewrites to change the server between pinning and verifying.
+import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
+import { runCli } from "./cli.js";
 
 /** What the server shows: the format of pin-surface.mjs and surface-http.mjs. */
 export interface Surface {
@@ -73,4 +75,13 @@ export async function serveSurface(initial: Surface): Promise<SurfaceServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Serves `initial` at a URL, pinned into `lock` (toolscore.lock.json in the server's folder). */
+export async function servePinned(initial: Surface): Promise<SurfaceServer & { lock: string }> {
+  const server = await serveSurface(initial);
+  const lock = join(server.dir, "toolscore.lock.json");
+  const pinned = await runCli(["mcp", "pin", server.url, "--lock", lock]);
+  assert.equal(pinned.code, 0, pinned.stderr);
+  return { ...server, lock };
 }
