@@ -8,16 +8,12 @@
 // file's own content, and a type-aware rule's result (a floating promise) can change with any file
 // the file imports. node_modules may be shared by several checkouts: each has a folder of its own.
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { checkoutCache } from "./checkout-cache.mjs";
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const root = new URL("..", import.meta.url).pathname;
-const cache = join(
-  root,
-  "node_modules/.cache/toolscore-check",
-  createHash("sha256").update(root).digest("hex").slice(0, 16),
-);
+const cache = checkoutCache("toolscore-check");
 
 /**
  * Each check's name, command, and the seconds it takes with nothing kept from a previous run on

@@ -23,14 +23,11 @@ import {
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkoutCache } from "./checkout-cache.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const src = join(root, "src");
-const cache = join(
-  root,
-  "node_modules/.cache/toolscore-declarations",
-  createHash("sha256").update(root).digest("hex").slice(0, 16),
-);
+const cache = checkoutCache("toolscore-declarations");
 const info = join(cache, "tsbuildinfo");
 const emitted = join(cache, "types");
 // What the last run read (a hash) and the declarations it listed.

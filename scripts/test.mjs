@@ -47,7 +47,7 @@ if (matched.length === 0) {
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CACHE = join(ROOT, "node_modules", ".cache", "toolscore-test");
-const timesFile = timesFileOf(CACHE, ROOT);
+const timesFile = timesFileOf(CACHE);
 const times = readTimes(timesFile);
 const jobs = planJobs(matched, { concurrency: CONCURRENCY, checks: withChecks ? CHECKS : [], times });
 

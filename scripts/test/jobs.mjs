@@ -15,9 +15,9 @@
 // the last time start first, so that the heavy ones do not end the run alone: each job's wall and
 // CPU seconds are kept under node_modules/.cache (a file for each checkout); a job not measured yet
 // is placed by its time limit (a tenth of it), a check by the seconds scripts/checks.mjs gives it.
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { checkoutKey } from "../checkout-cache.mjs";
 
 const DEFAULT_LIMIT_S = 180;
 const GROUP_LIMIT_S = 300;
@@ -93,9 +93,8 @@ export function planJobs(files, { concurrency, checks, times }) {
     .sort((a, b) => expected(b) - expected(a) || (a.name < b.name ? -1 : 1));
 }
 
-/** The file of `root`'s job times, under `cache`. */
-export const timesFileOf = (cache, root) =>
-  join(cache, `times-${createHash("sha256").update(root).digest("hex").slice(0, 16)}.json`);
+/** The file of this checkout's job times, under `cache`. */
+export const timesFileOf = (cache) => join(cache, `times-${checkoutKey}.json`);
 
 /** What each job took the last time: its wall and CPU seconds, by job key ({} before a first run). */
 export function readTimes(file) {
