@@ -1,4 +1,5 @@
-// The checks: typecheck, ESLint, Prettier and knip, each one process on one core. `npm run check`
+// The checks: the type check and ESLint (one process on one TypeScript program,
+// scripts/types-and-lint.mjs), Prettier and knip, each one process on one core. `npm run check`
 // runs them on their own (scripts/check.mjs); `npm test` runs them beside the test files, in the
 // same pool (scripts/test.mjs).
 //
@@ -21,19 +22,10 @@ const cache = checkoutCache("toolscore-check");
  * the longest first.
  */
 export const CHECKS = [
-  { name: "eslint", argv: [bin("eslint"), "."], seconds: 75 },
   {
-    name: "typecheck",
-    argv: [
-      bin("tsc"),
-      "-p",
-      "tsconfig.json",
-      "--noEmit",
-      "--incremental",
-      "--tsBuildInfoFile",
-      join(cache, "tsc"),
-    ],
-    seconds: 45,
+    name: "typecheck and eslint",
+    argv: [process.execPath, join(root, "scripts/types-and-lint.mjs"), join(cache, "tsc")],
+    seconds: 90,
   },
   {
     name: "prettier",
