@@ -37,6 +37,25 @@ test("truncate cuts between grapheme clusters: accents, emoji sequences and flag
   }
 });
 
+test("cells are the grapheme segmenter's clusters for every character beside itself and a letter", () => {
+  // Text of characters that always stand alone is cut without the segmenter: a character wrongly
+  // taken for one (a mark, a joiner, a prefix, a Hangul jamo) would join its neighbour here.
+  const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+  const clusters = (s: string) => [...segmenter.segment(s)].map((x) => x.segment);
+  // Up to the CJK symbols and kana, which hold the first marks past the characters cut alone.
+  for (let cp = 0x20; cp <= 0x30ff; cp++) {
+    if (cp === 0x5c) continue;
+    const c = String.fromCharCode(cp);
+    // A mark, joiner or spacing mark joins the letter before it, a prefix the character after
+    // it, and a regional indicator or a Hangul jamo its own kind.
+    const s = `a${c}${c}a`;
+    const [cells, expected] = [cellsOf(s), clusters(s)];
+    if (cells.join("\0") !== expected.join("\0")) assert.deepEqual(cells, expected, `U+${cp.toString(16)}`);
+  }
+  assert.deepEqual(cellsOf("café — “x” → ✓"), [..."café — “x” → ✓"]);
+  assert.deepEqual(cellsOf("e\u0301 — 👍🏽"), ["e\u0301", " ", "—", " ", "👍🏽"]);
+});
+
 test("truncate never splits an escape written by escapeLine", () => {
   const shown = escapeLine("ab\u200bcd\u{e0041}ef\ngh\u202e");
   assert.equal(shown, "ab\\u200bcd\\u{e0041}ef\\ngh\\u202e");
