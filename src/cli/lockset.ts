@@ -26,7 +26,7 @@ import {
 } from "../report/lockset.js";
 import { COLOR, PLAIN } from "../report/style.js";
 import { ToolscoreError } from "../util/errors.js";
-import { writeFileAtomic } from "../util/fs.js";
+import { assertFolderOf, writeFileAtomic } from "../util/fs.js";
 import { escapeLine } from "../util/unicode.js";
 import { choice, pathArg, serverOptions } from "./args.js";
 import { renderAnnotations } from "./ci.js";
@@ -119,6 +119,7 @@ export async function pinLockSetCommand(
 ): Promise<number> {
   const config = pathArg(values.config as string, ctx);
   const lockPath = pathArg((values.lock as string | undefined) ?? DEFAULT_LOCKSET, ctx);
+  assertFolderOf(lockPath);
   const one = values.server as string | undefined;
   if (values.capabilities !== undefined && one === undefined)
     throw new ToolscoreError("USAGE", "with a lock set, --capabilities goes with --server NAME (one server)");

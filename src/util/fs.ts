@@ -238,6 +238,21 @@ function writeError(path: string, e: unknown): ToolscoreError {
   );
 }
 
+/**
+ * Fails, as a write there would, when the folder `path` is to be written in does not exist (or is
+ * not a folder): a command checks this before it starts a server whose answer it would write.
+ */
+export function assertFolderOf(path: string): void {
+  if (isStreamTarget(path)) return;
+  let code: string | undefined;
+  try {
+    if (!statSync(dirname(path)).isDirectory()) code = "ENOTDIR";
+  } catch (e) {
+    code = (e as NodeJS.ErrnoException).code ?? "ENOENT";
+  }
+  if (code !== undefined) throw writeError(path, Object.assign(new Error(code), { code }));
+}
+
 /** True when the file at `path` holds exactly the UTF-8 bytes of `pieces` (false when unreadable or not a file). */
 export function fileHolds(path: string, pieces: readonly string[]): boolean {
   // A device or FIFO is written to, never read back: reading /dev/stdout may wait forever.

@@ -1,12 +1,10 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import type { CliContext } from "../../src/cli/context.js";
-import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
-import { surfaceFile } from "../support/fake-home.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
@@ -106,13 +104,31 @@ test("a failed pin never damages an existing lock", async () => {
   assert.equal(badCaps.code, 2);
   assert.ok(oneLine(badCaps.stderr), badCaps.stderr);
   assert.match(badCaps.stderr, /"create_note" names "fly"/);
-  // A small server at a URL, served from this process: the lock is written after it was listed.
-  writeFileSync(join(dir, "surface.json"), JSON.stringify(surfaceFile("small", ["get_note"])));
-  const server = await startSurfaceHttp(join(dir, "surface.json"));
-  const noFolder = await cli(["mcp", "pin", server.url, "--lock", join(dir, "missing", "x.lock.json")]);
-  await server.close();
-  assert.equal(noFolder.code, 2);
   assert.equal(readFileSync(file, "utf8"), "precious\n");
+});
+
+test("a lock whose folder is missing fails before the server is started, one lock or a lock set", async () => {
+  const mark = join(dir, "started");
+  const server = join(dir, "marks.mjs");
+  writeFileSync(
+    server,
+    `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(mark)}, "");\n`,
+  );
+  const config = join(dir, "marks.mcp.json");
+  writeFileSync(config, JSON.stringify({ mcpServers: { marks: { command: "node", args: [server] } } }));
+  const missing = join(dir, "missing", "x.lock.json");
+  for (const argv of [
+    ["mcp", "pin", `node ${JSON.stringify(server)}`, "--lock", missing],
+    ["mcp", "pin", "--config", config, "--lock", missing],
+  ]) {
+    const r = await cli(argv);
+    assert.equal(r.code, 2);
+    assert.equal(
+      r.stderr,
+      `toolscore: cannot write ${missing} (ENOENT): check that its folder exists and is writable\n`,
+    );
+    assert.equal(existsSync(mark), false, "the server was started");
+  }
 });
 
 test("mcp pin refuses a lock as its SERVER", async () => {

@@ -3,7 +3,7 @@ import { parseEffectOverrides, type EffectOverrides } from "../../pin/effects.js
 import { lockPieces } from "../../pin/lock-serialize.js";
 import { parseToolNames } from "../../pin/subset.js";
 import { pin, type PinWarning } from "../../api/pin.js";
-import { fileHolds, readJsonFile, writePiecesAtomic } from "../../util/fs.js";
+import { assertFolderOf, fileHolds, readJsonFile, writePiecesAtomic } from "../../util/fs.js";
 import { renderPinSummary } from "../../report/pin-summary.js";
 import { COLOR, PLAIN } from "../../report/style.js";
 import { ToolscoreError } from "../../util/errors.js";
@@ -93,6 +93,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const lockArg = values.lock ?? (toSet ? DEFAULT_LOCKSET : "toolscore.lock.json");
   if (lockArg === "-") throw new ToolscoreError("USAGE", "--lock names a file; '-' is not one");
   const lockPath = pathArg(lockArg, ctx);
+  // A lock that could not be written fails before the server is started, as a bad overrides
+  // file does.
+  assertFolderOf(lockPath);
   // Read the overrides before starting the server, so a bad file fails fast.
   const overrides: EffectOverrides =
     values.capabilities === undefined
