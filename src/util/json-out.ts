@@ -1,7 +1,9 @@
 // Files toolscore writes hold what servers sent, and a server may send one string of tens of
 // megabytes. Written as one JSON text, such a string is copied twice more (the text, then its
 // UTF-8 bytes). Here the text is made by JSON.stringify as always, with each long string replaced
-// by a marker; the long strings are written between the pieces, a slice at a time.
+// by a marker; the long strings are written between the pieces, a slice at a time, each slice
+// escaped on its own where it needs it (a slice never ends inside a surrogate pair, so the escapes
+// are those of the whole string).
 
 const LONG = 64 * 1024;
 const SLICE = 1024 * 1024;
@@ -24,7 +26,7 @@ function hasLongString(value: unknown): boolean {
 
 /**
  * The pieces of `JSON.stringify(value, null, 2) + "\n"`, in order: the same bytes, without
- * copying long strings that need no escapes.
+ * copying a long string whole.
  */
 export function prettyJsonPieces(value: unknown): string[] {
   if (!hasLongString(value)) return [JSON.stringify(value, null, 2) + "\n"];
@@ -34,7 +36,7 @@ export function prettyJsonPieces(value: unknown): string[] {
   const text = JSON.stringify(
     value,
     (_key, v: unknown) => {
-      if (typeof v !== "string" || v.length <= LONG || ESCAPED.test(v)) return v;
+      if (typeof v !== "string" || v.length <= LONG) return v;
       long.push(v);
       return `${tag}${long.length - 1}`;
     },
@@ -52,7 +54,8 @@ export function prettyJsonPieces(value: unknown): string[] {
       let k = Math.min(s.length, j + SLICE);
       const c = s.charCodeAt(k - 1);
       if (k < s.length && c >= 0xd800 && c <= 0xdbff) k--;
-      out.push(s.slice(j, k));
+      const slice = s.slice(j, k);
+      out.push(ESCAPED.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice);
       j = k;
     }
     at = end;

@@ -50,11 +50,15 @@ describe("long texts under a capped heap", () => {
     assert.match(schema.stdout, /inputSchema\.properties\.path\.description \(8192 KB\) was scanned/);
   });
 
-  test("one 8 MB description: list --json - streams the snapshot in a 20 MB heap, the bytes serialize makes", async () => {
+  test("one 8 MB description with escapes: list --json - streams the snapshot in a 20 MB heap, the bytes serialize makes", async () => {
     const server = fixtureCommand("long-description.mjs");
-    // 14 MB needed.
-    const r = await bin(["mcp", "list", server, "--json", "-"], 20, { FIXTURE_MB: "8" });
+    // 14 MB needed: the text is escaped a slice at a time (made whole, it needs 24).
+    const r = await bin(["mcp", "list", server, "--json", "-"], 20, {
+      FIXTURE_MB: "8",
+      FIXTURE_VARIANT: 'a "quoted" \\ variant',
+    });
     assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stdout.includes('"description": "Reads a \\"quoted\\" \\\\ variantaaaa'));
     assert.ok(r.stdout.length > 8 * 1024 * 1024);
     // The whole-string serializer (the file format) gives the same bytes.
     assert.equal(r.stdout, ServerSnapshot.serialize(ServerSnapshot.parse(JSON.parse(r.stdout))));

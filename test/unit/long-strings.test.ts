@@ -22,6 +22,8 @@ const value = {
   name: "read",
   description: long,
   escaped: `${"a".repeat(100_000)}"\n\u0001\ud800`,
+  // Escapes on both sides of each 1 MB slice's end, a pair across one, a lone surrogate at another.
+  escapedLong: `${'"\\\n'.repeat(349_525)}😀${"\u0001".repeat(1_048_574)}\udc00"${"b".repeat(70_000)}\ud800`,
   nested: [{ __proto__: null, text: long.slice(1) }, 1, null, true, -0, "short"],
   marker: "\u0001abc#0",
 };
@@ -31,7 +33,9 @@ describe("long strings in pieces", () => {
   test("pretty JSON pieces are the bytes of JSON.stringify(value, null, 2)", () => {
     const pieces = prettyJsonPieces(value);
     assert.ok(pieces.length > 5, "long strings were not kept apart");
-    assert.ok(pieces.every((p) => p.length <= 1024 * 1024 + 200));
+    // A slice of 1 MB, escaped at most six characters for one.
+    assert.ok(pieces.every((p) => p.length <= 6 * 1024 * 1024 + 200));
+    assert.ok(pieces.filter((p) => p.includes("\\u0001")).length >= 2, "the escaped string was not sliced");
     assert.equal(pieces.join(""), JSON.stringify(value, null, 2) + "\n");
   });
 
