@@ -2,6 +2,7 @@ import * as crypto from "node:crypto";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { nonFiniteAt } from "../util/json.js";
 import { numberOutOfRange, pathIn } from "../util/json-range.js";
+import { SLICE, slices } from "../util/slices.js";
 
 // RFC 8785 (JSON Canonicalization Scheme): object keys sorted by UTF-16 code units, no white space,
 // numbers as ECMAScript writes them, strings with only the escapes JSON requires.
@@ -81,9 +82,14 @@ function write(root: unknown, out: string[]): void {
         out.push(canonicalNumber(value));
         continue;
       case "string":
-        // A long string without escapes is pushed as it is, between quotes: never copied.
-        if (value.length > LONG && !NEEDS_ESCAPE_TEST.test(value)) out.push('"', value, '"');
-        else out.push(canonicalString(value));
+        // A long string is pushed a slice at a time between quotes, each slice escaped on its own
+        // where it needs it: never copied whole.
+        if (value.length > LONG) {
+          out.push('"');
+          for (const s of slices(value))
+            out.push(NEEDS_ESCAPE_TEST.test(s) ? canonicalString(s).slice(1, -1) : s);
+          out.push('"');
+        } else out.push(canonicalString(value));
         continue;
       case "object": {
         // Children go on the stack last first, so that they come off it in order.
@@ -197,19 +203,6 @@ export function sha256OfParts(parts: Iterable<string> | string): string {
     else for (const slice of slices(p)) hash.update(slice, "utf8");
   }
   return hash.digest("hex");
-}
-
-const SLICE = 1024 * 1024;
-
-/** `text` in slices of about 1 MB (views, not copies), never cutting a surrogate pair in two. */
-export function* slices(text: string): Generator<string> {
-  for (let i = 0; i < text.length;) {
-    let end = Math.min(text.length, i + SLICE);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    yield text.slice(i, end);
-    i = end;
-  }
 }
 
 /** SHA-256 of the canonical JSON of a value, as lowercase hex. */

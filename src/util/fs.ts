@@ -16,6 +16,7 @@ import { parseJsonFileText } from "./json.js";
 import { limitBytes } from "./limits.js";
 import { RELEASE_BYTES, releaseMemory } from "./memory.js";
 import { openRegularFile, readRegularFile } from "./fs-read.js";
+import { slices } from "./slices.js";
 
 let tmpCounter = 0;
 
@@ -280,18 +281,5 @@ export function fileHolds(path: string, pieces: readonly string[]): boolean {
     return false;
   } finally {
     closeSync(fd);
-  }
-}
-
-// A text as views of about 1 MB, never cutting a surrogate pair: each is encoded on its own, so
-// writing or comparing a long text never holds its whole UTF-8 copy.
-function* slices(text: string): Generator<string> {
-  const size = 1024 * 1024;
-  for (let i = 0; i < text.length;) {
-    let end = Math.min(text.length, i + size);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    yield text.slice(i, end);
-    i = end;
   }
 }

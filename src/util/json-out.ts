@@ -1,3 +1,5 @@
+import { slices } from "./slices.js";
+
 // Files toolscore writes hold what servers sent, and a server may send one string of tens of
 // megabytes. Written as one JSON text, such a string is copied twice more (the text, then its
 // UTF-8 bytes). Here the text is made by JSON.stringify as always, with each long string replaced
@@ -6,7 +8,6 @@
 // are those of the whole string).
 
 const LONG = 64 * 1024;
-const SLICE = 1024 * 1024;
 // JSON.stringify escapes these: a long string that holds none is written as it is.
 const ESCAPED = /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -50,14 +51,7 @@ export function prettyJsonPieces(value: unknown): string[] {
     const end = text.indexOf('"', i);
     out.push(text.slice(at, i));
     const s = long[Number(text.slice(i + quotedTag.length, end))]!;
-    for (let j = 0; j < s.length;) {
-      let k = Math.min(s.length, j + SLICE);
-      const c = s.charCodeAt(k - 1);
-      if (k < s.length && c >= 0xd800 && c <= 0xdbff) k--;
-      const slice = s.slice(j, k);
-      out.push(ESCAPED.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice);
-      j = k;
-    }
+    for (const slice of slices(s)) out.push(ESCAPED.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice);
     at = end;
   }
   out.push(text.slice(at), "\n");
