@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { fixture, ROOT, runBin, runCli, tempDir } from "../support/cli.js";
+import { fixture, ROOT, runCli, tempDir } from "../support/cli.js";
 import { surfaceFile } from "../support/fake-home.js";
 
 const CLI = join(ROOT, "dist", "cli.js");
@@ -94,7 +94,7 @@ describe("Claude Code's per-project entries", () => {
     assert.equal(verify.code, 0, verify.stdout + verify.stderr);
     assert.match(verify.stdout, /Lock set check \(2 servers\)/);
 
-    const install = await runBin(
+    const install = await runCli(
       ["mcp", "guard", "--install", "--config", config, "--lock", set, "--toolscore", TOOLSCORE],
       { cwd: tmp.dir },
     );

@@ -25,33 +25,7 @@ after(async () => {
 });
 const SECRET = "header-secret-0815";
 
-test("over Streamable HTTP: tools pass, --header reaches the server, never the log; the client closing ends it with exit 0 and no word of a server process exiting", async () => {
-  const log = join(tmp.dir, "http.jsonl");
-  const args = [CLI, "mcp", "guard", server.url, "--lock", LOCK, "--header", `X-Api-Key: ${SECRET}`];
-  const g = spawnGuard([...args, "--log", log]);
-  g.write(handshakeLines());
-  await g.answer(1);
-  g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
-  const list = (await g.answer(2)).result as { tools: Array<{ name: string }> };
-  assert.deepEqual(
-    list.tools.map((t) => t.name),
-    HTTP_TOOLS.map((t) => t.name),
-  );
-  g.child.stdin.end();
-  assert.equal(await g.exit, 0);
-  assert.match(
-    g.stderr(),
-    /toolscore guard: the client closed the session; the session with the server was ended\n/,
-  );
-  assert.doesNotMatch(g.stderr(), /exited/);
-  assert.ok(server.seen.some((r) => r.headers["x-api-key"] === SECRET));
-  const text = readFileSync(log, "utf8");
-  assert.ok(!text.includes(SECRET));
-  assert.match(text, /"event":"verified"/);
-  assert.match(text, /"event":"closed"/);
-});
-
-test("over Streamable HTTP: a tool that drifted from the lock is withheld and refused", async () => {
+test("over Streamable HTTP: a tool as pinned passes, one that drifted from the lock is withheld and refused; --header reaches the server, never the log; the client closing ends it with exit 0 and no word of a server process exiting", async () => {
   // The lock of a server whose echo_http said something else when it was pinned.
   const pinned = HTTP_TOOLS.map((t) => (t.name === "echo_http" ? { ...t, description: "Echoes." } : t));
   const snapshot = ServerSnapshot.of({
@@ -64,21 +38,34 @@ test("over Streamable HTTP: a tool that drifted from the lock is withheld and re
   });
   const lock = join(tmp.dir, "http-drift.lock.json");
   await writeLock(lock, buildLock(snapshot));
-  const g = await connectThroughGuard([CLI, "mcp", "guard", server.url, "--lock", lock]);
-  try {
-    assert.deepEqual(
-      (await g.client.listTools()).tools.map((t) => t.name),
-      ["ping_http"],
-    );
-    const e = await g.client.callTool({ name: "echo_http", arguments: {} }).then(
-      () => assert.fail("let through"),
-      (err: unknown) => err,
-    );
-    assert.ok(e instanceof McpError && e.code === -32001, String(e));
-    assert.match(e.message, /\(pin-tool-changed\)/);
-  } finally {
-    await g.close();
-  }
+  const log = join(tmp.dir, "http.jsonl");
+  const args = [CLI, "mcp", "guard", server.url, "--lock", lock, "--header", `X-Api-Key: ${SECRET}`];
+  const g = spawnGuard([...args, "--log", log]);
+  g.write(handshakeLines());
+  await g.answer(1);
+  g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+  const list = (await g.answer(2)).result as { tools: Array<{ name: string }> };
+  assert.deepEqual(
+    list.tools.map((t) => t.name),
+    ["ping_http"],
+  );
+  const call = { name: "echo_http", arguments: {} };
+  g.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: call })}\n`);
+  const refused = (await g.answer(3)).error as { code: number; message: string };
+  assert.equal(refused.code, -32001, JSON.stringify(refused));
+  assert.match(refused.message, /\(pin-tool-changed\)/);
+  g.child.stdin.end();
+  assert.equal(await g.exit, 0);
+  assert.match(
+    g.stderr(),
+    /toolscore guard: the client closed the session; the session with the server was ended\n/,
+  );
+  assert.doesNotMatch(g.stderr(), /exited/);
+  assert.ok(server.seen.some((r) => r.headers["x-api-key"] === SECRET));
+  const text = readFileSync(log, "utf8");
+  assert.ok(!text.includes(SECRET));
+  assert.match(text, /"event":"verified"/);
+  assert.match(text, /"event":"closed"/);
 });
 
 test("a server that speaks only HTTP+SSE: the guard falls back to it, as the other commands do", async () => {

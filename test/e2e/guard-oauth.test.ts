@@ -13,7 +13,14 @@ import { StdioClientTransport as ModernStdio } from "@modelcontextprotocol/clien
 import { startOAuthServers, type OAuthFixture } from "../fixtures/servers/oauth-server.mjs";
 import { startParamHeaderHttp } from "../fixtures/servers/v2-param-header.mjs";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard, handshakeLines, pinUrl, spawnGuard } from "../support/guard.js";
+import {
+  CLI,
+  connectRecordedThroughGuard,
+  connectThroughGuard,
+  handshakeLines,
+  pinUrl,
+  spawnGuard,
+} from "../support/guard.js";
 import { fakeOpener, loginAsBrowser } from "../support/oauth.js";
 
 let f: OAuthFixture;
@@ -82,11 +89,10 @@ describe("the guard uses the sign-in store", () => {
   test("no sign-in stored, a browser to open (BROWSER): the guard signs in within --timeout and serves; a token that expires mid-session is refreshed once, the store rewritten with mode 600, and no token reaches any byte the guard wrote", async () => {
     const env = { ...home("browser"), BROWSER: FOLLOWER };
     const log = join(tmp.dir, "browser.jsonl");
-    const out = join(tmp.dir, "browser.stdout");
-    // The guard's stdout goes to the client through tee, so that every byte it wrote is kept.
-    const g = await connectThroughGuard(
-      ["-e", TEE, out, CLI, "mcp", "guard", f.url, "--lock", lock, "--timeout", "60", "--log", log],
-      { env },
+    // Every line the guard wrote to the client is kept as written.
+    const g = await connectRecordedThroughGuard(
+      [CLI, "mcp", "guard", f.url, "--lock", lock, "--timeout", "60", "--log", log],
+      env,
     );
     let signedIn = "";
     let refreshes = 0;
@@ -117,7 +123,7 @@ describe("the guard uses the sign-in store", () => {
       "the new tokens are stored",
     );
     assert.equal(statSync(storeOf(env)).mode & 0o777, 0o600);
-    const written = [readFileSync(out, "utf8"), g.stderr(), readFileSync(log, "utf8")].join("\n");
+    const written = [...g.lines, g.stderr(), readFileSync(log, "utf8")].join("\n");
     assert.match(written, /"event":"verified"/);
     for (const t of f.log.issued) assert.ok(!written.includes(t), "a token reached the guard's output");
   });
@@ -324,14 +330,3 @@ describe("Mcp-Param-* headers through the guard", () => {
 });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-// A node program that runs the rest of its arguments (node ARGS) with stdout copied to a file.
-const TEE = `
-const { spawn } = require("node:child_process");
-const { createWriteStream } = require("node:fs");
-const [out, ...args] = process.argv.slice(1);
-const file = createWriteStream(out);
-const child = spawn(process.execPath, args, { stdio: ["inherit", "pipe", "inherit"] });
-child.stdout.on("data", (d) => { file.write(d); process.stdout.write(d); });
-child.on("exit", (code) => file.end(() => process.exit(code ?? 1)));
-`;

@@ -90,7 +90,7 @@ describe("the sign-in store", () => {
     a.expireAll();
     const before = a.log.refreshes;
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () =>
+      Array.from({ length: 3 }, () =>
         runBin(["mcp", "list", a.url, "--json", "-"], { env, timeoutMs: 60_000 }),
       ),
     );
