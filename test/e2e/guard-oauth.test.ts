@@ -37,8 +37,12 @@ const storeOf = (env: Record<string, string>) => join(env.XDG_CONFIG_HOME!, "too
 const TOOLS = ["client_capabilities", "echo"];
 const FOLLOWER = `${process.execPath} ${join(ROOT, "scripts", "conformance-browser.mjs")}`;
 
+// The fixture pinned once, signed in: a lock records the surface, not the URL, so that it serves
+// for every instance of the fixture (each on a port of its own) started below.
+const lock = join(tmp.dir, "oauth.lock.json");
 before(async () => {
   f = await startOAuthServers();
+  await pinSignedIn(lock);
 });
 after(async () => {
   await f.close();
@@ -55,9 +59,6 @@ async function pinSignedIn(lock: string): Promise<void> {
 }
 
 describe("the guard uses the sign-in store", () => {
-  const lock = join(tmp.dir, "oauth.lock.json");
-  before(() => pinSignedIn(lock));
-
   test("no sign-in stored and no display, at a URL with a secret in its query: initialize is answered with the line naming mcp login, logged, exit 2; the secret never shown", async () => {
     const log = join(tmp.dir, "none.jsonl");
     const url = `${f.url}?api_key=QUERYSECRET123`;
@@ -172,9 +173,6 @@ describe("a scope the server refuses for calls (403 insufficient_scope)", () => 
     const env = home("scope");
     const login = await loginAsBrowser([strict.url], env);
     assert.equal(login.code, 0, login.stderr);
-    const lock = join(tmp.dir, "scope.lock.json");
-    const pin = await runCli(["mcp", "pin", strict.url, "--lock", lock], { env });
-    assert.equal(pin.code, 0, pin.stderr);
     const g = await connectThroughGuard([CLI, "mcp", "guard", strict.url, "--lock", lock], { env });
     try {
       await assert.rejects(g.client.callTool({ name: "echo", arguments: { text: "x" } }), (e: Error) => {
