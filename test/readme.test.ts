@@ -165,7 +165,13 @@ function scratchCheckout(): {
 /** The output of a shell command run in `cwd`, stdout and stderr together. */
 const runShell = (command: string, cwd: string, env: Record<string, string>) =>
   new Promise<string>((done, fail) => {
-    const child = spawn("sh", ["-c", `${command} 2>&1`], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    // A group, so that the command's own redirections apply first (`> file` keeps stdout out of
+    // what is shown, as in a terminal) and what it leaves on stderr is shown with stdout.
+    const child = spawn("sh", ["-c", `{ ${command}\n} 2>&1`], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d));
     child.stderr.on("data", (d: Buffer) => (out += d));

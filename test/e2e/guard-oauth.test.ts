@@ -13,7 +13,14 @@ import { StdioClientTransport as ModernStdio } from "@modelcontextprotocol/clien
 import { startOAuthServers, type OAuthFixture } from "../fixtures/servers/oauth-server.mjs";
 import { startParamHeaderHttp } from "../fixtures/servers/v2-param-header.mjs";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard, handshakeLines, pinUrl, spawnGuard } from "../support/guard.js";
+import {
+  CLI,
+  connectRecordedThroughGuard,
+  connectThroughGuard,
+  handshakeLines,
+  pinUrl,
+  spawnGuard,
+} from "../support/guard.js";
 import { fakeOpener, loginAsBrowser } from "../support/oauth.js";
 
 let f: OAuthFixture;
@@ -30,8 +37,12 @@ const storeOf = (env: Record<string, string>) => join(env.XDG_CONFIG_HOME!, "too
 const TOOLS = ["client_capabilities", "echo"];
 const FOLLOWER = `${process.execPath} ${join(ROOT, "scripts", "conformance-browser.mjs")}`;
 
+// The fixture pinned once, signed in: a lock records the surface, not the URL, so that it serves
+// for every instance of the fixture (each on a port of its own) started below.
+const lock = join(tmp.dir, "oauth.lock.json");
 before(async () => {
   f = await startOAuthServers();
+  await pinSignedIn(lock);
 });
 after(async () => {
   await f.close();
@@ -48,9 +59,6 @@ async function pinSignedIn(lock: string): Promise<void> {
 }
 
 describe("the guard uses the sign-in store", () => {
-  const lock = join(tmp.dir, "oauth.lock.json");
-  before(() => pinSignedIn(lock));
-
   test("no sign-in stored and no display, at a URL with a secret in its query: initialize is answered with the line naming mcp login, logged, exit 2; the secret never shown", async () => {
     const log = join(tmp.dir, "none.jsonl");
     const url = `${f.url}?api_key=QUERYSECRET123`;
@@ -82,11 +90,10 @@ describe("the guard uses the sign-in store", () => {
   test("no sign-in stored, a browser to open (BROWSER): the guard signs in within --timeout and serves; a token that expires mid-session is refreshed once, the store rewritten with mode 600, and no token reaches any byte the guard wrote", async () => {
     const env = { ...home("browser"), BROWSER: FOLLOWER };
     const log = join(tmp.dir, "browser.jsonl");
-    const out = join(tmp.dir, "browser.stdout");
-    // The guard's stdout goes to the client through tee, so that every byte it wrote is kept.
-    const g = await connectThroughGuard(
-      ["-e", TEE, out, CLI, "mcp", "guard", f.url, "--lock", lock, "--timeout", "60", "--log", log],
-      { env },
+    // Every line the guard wrote to the client is kept as written.
+    const g = await connectRecordedThroughGuard(
+      [CLI, "mcp", "guard", f.url, "--lock", lock, "--timeout", "60", "--log", log],
+      env,
     );
     let signedIn = "";
     let refreshes = 0;
@@ -117,7 +124,7 @@ describe("the guard uses the sign-in store", () => {
       "the new tokens are stored",
     );
     assert.equal(statSync(storeOf(env)).mode & 0o777, 0o600);
-    const written = [readFileSync(out, "utf8"), g.stderr(), readFileSync(log, "utf8")].join("\n");
+    const written = [...g.lines, g.stderr(), readFileSync(log, "utf8")].join("\n");
     assert.match(written, /"event":"verified"/);
     for (const t of f.log.issued) assert.ok(!written.includes(t), "a token reached the guard's output");
   });
@@ -166,9 +173,6 @@ describe("a scope the server refuses for calls (403 insufficient_scope)", () => 
     const env = home("scope");
     const login = await loginAsBrowser([strict.url], env);
     assert.equal(login.code, 0, login.stderr);
-    const lock = join(tmp.dir, "scope.lock.json");
-    const pin = await runCli(["mcp", "pin", strict.url, "--lock", lock], { env });
-    assert.equal(pin.code, 0, pin.stderr);
     const g = await connectThroughGuard([CLI, "mcp", "guard", strict.url, "--lock", lock], { env });
     try {
       await assert.rejects(g.client.callTool({ name: "echo", arguments: { text: "x" } }), (e: Error) => {
@@ -324,14 +328,3 @@ describe("Mcp-Param-* headers through the guard", () => {
 });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-// A node program that runs the rest of its arguments (node ARGS) with stdout copied to a file.
-const TEE = `
-const { spawn } = require("node:child_process");
-const { createWriteStream } = require("node:fs");
-const [out, ...args] = process.argv.slice(1);
-const file = createWriteStream(out);
-const child = spawn(process.execPath, args, { stdio: ["inherit", "pipe", "inherit"] });
-child.stdout.on("data", (d) => { file.write(d); process.stdout.write(d); });
-child.on("exit", (code) => file.end(() => process.exit(code ?? 1)));
-`;
