@@ -13,7 +13,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
 import { CLI, connectThroughGuard } from "../support/guard.js";
-import { NOTES_NAME, notesPackageAt, npm } from "../support/packages.js";
+import { NOTES_NAME, notesPackageAt, publishTo } from "../support/packages.js";
 import { parseLockSet } from "../../src/pin/lockset.js";
 
 const tmp = tempDir("toolscore-pkg-npx-");
@@ -33,9 +33,8 @@ const freePort = () =>
     });
   });
 
-async function publish(version: string): Promise<void> {
-  await npm(["publish", "--registry", url], notesPackageAt(tmp.dir, version), env);
-}
+// Published by a PUT from here, as npm publish sends it: what the test is about is npx's side.
+const publish = (version: string) => publishTo(url, notesPackageAt(tmp.dir, version));
 
 before(async () => {
   const port = await freePort();
@@ -80,9 +79,9 @@ before(async () => {
     if (i > 300) throw new Error("the registry did not start");
     await new Promise((r) => setTimeout(r, 100));
   }
+  // A user config of its own, so that no other npmrc is read.
   const npmrc = join(tmp.dir, "npmrc");
-  // verdaccio lets anyone publish here; npm only wants some token to send.
-  writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=test-token\n`);
+  writeFileSync(npmrc, "");
   Object.assign(env, {
     npm_config_registry: url,
     npm_config_cache: join(tmp.dir, "npm-cache"),
