@@ -17,6 +17,7 @@ const exec = promisify(execFile);
 const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   version: string;
+  exports: Record<string, unknown>;
   dependencies: Record<string, string>;
   files: string[];
 };
@@ -152,8 +153,9 @@ test("npx toolscore --version prints the package's version", async () => {
   assert.equal(stdout, `${pkg.version}\n`);
 });
 
-test("npx toolscore demo runs end to end on the installed sample server: it pins it and catches the rug pull live", async () => {
-  const { stdout } = await run("npx", ["--no-install", "toolscore", "demo"], project);
+test("the installed bin's demo runs end to end on the installed sample server: it pins it and catches the rug pull live", async () => {
+  // The bin npm linked, run as a shell runs it (npx finding that bin is the test above).
+  const { stdout } = await run(join(project, "node_modules", ".bin", "toolscore"), ["demo"], project);
   assert.match(stdout, /^1\. /m);
   assert.match(stdout, /Pinned 8 tools of notes-server 1\.0\.0/);
   assert.match(
@@ -163,36 +165,53 @@ test("npx toolscore demo runs end to end on the installed sample server: it pins
   assert.match(stdout, /Pin check: FAIL \(3 failing of 3 finding\(s\), --fail-on drift\)/);
 });
 
-test("the library from the installed package: connect, snapshot, lock, verify, diff", async () => {
+// The library and the entries are used by one script of the project, run once: a process of its
+// own, where "toolscore" resolves as a user's import does. Each test below reads its part.
+const ENTRIES = Object.keys(pkg.exports)
+  .filter((k) => k !== "./package.json")
+  .map((k) => (k === "." ? "toolscore" : `toolscore${k.slice(1)}`));
+let uses: Promise<{ library: Record<string, unknown>; entries: Record<string, string[]> }> | undefined;
+function installedUses(): NonNullable<typeof uses> {
+  if (uses) return uses;
+  // The rug-pulled side is the saved snapshot of the sample server's rug-pulled mode (kept true by
+  // pin-examples.test.ts); the clean side is connected to live.
+  const rugpullFile = join(ROOT, "examples", "pinning", "notes-rugpull.json");
   writeFileSync(
-    join(project, "example.mjs"),
+    join(project, "uses.mjs"),
     `import { MCPStdioClient, ServerSnapshot, buildLock, verifyPin, diffSnapshots, lintTools } from "toolscore";
 import { fileURLToPath } from "node:url";
 
 const server = fileURLToPath(new URL("./node_modules/toolscore/dist/notes-server.js", import.meta.url));
-async function snapshotOf(args) {
-  const client = await MCPStdioClient.connect([process.execPath, server, ...args]);
-  try {
-    return await ServerSnapshot.fromClient(client);
-  } finally {
-    await client.close();
-  }
+const client = await MCPStdioClient.connect([process.execPath, server]);
+let clean;
+try {
+  clean = await ServerSnapshot.fromClient(client);
+} finally {
+  await client.close();
 }
-const clean = await snapshotOf([]);
-const rugpull = await snapshotOf(["--rugpull"]);
+const rugpull = ServerSnapshot.read(${JSON.stringify(rugpullFile)});
 const lock = buildLock(clean);
-console.log(JSON.stringify({
+const library = {
   tools: clean.tools.map((t) => t.name),
   lockTools: lock.tools.length,
   cleanOk: verifyPin(lock, clean, { failOn: "drift" }).ok,
   rugpullOk: verifyPin(lock, rugpull, { failOn: "drift" }).ok,
   breaking: diffSnapshots(clean, rugpull).breaking.map((b) => b.kind),
   lintRules: [...new Set(lintTools(clean.tools).map((f) => f.rule))].sort(),
-}));
+};
+const entries = {};
+for (const e of ${JSON.stringify(ENTRIES)}) entries[e] = Object.keys(await import(e)).sort();
+console.log(JSON.stringify({ library, entries }));
 `,
   );
-  const { stdout } = await run(process.execPath, ["example.mjs"], project);
-  const out = JSON.parse(stdout) as Record<string, unknown>;
+  uses = run(process.execPath, ["uses.mjs"], project).then(
+    ({ stdout }) => JSON.parse(stdout) as Awaited<NonNullable<typeof uses>>,
+  );
+  return uses;
+}
+
+test("the library from the installed package: connect, snapshot, lock, verify, diff", async () => {
+  const out = (await installedUses()).library;
   assert.ok((out.tools as string[]).includes("search_notes"));
   assert.equal(out.lockTools, (out.tools as string[]).length);
   assert.equal(out.cleanOk, true);
@@ -203,21 +222,9 @@ console.log(JSON.stringify({
 });
 
 test("every entry of the package's exports imports from the installed package, by name", async () => {
-  const exportsMap = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: object })
-    .exports;
-  const entries = Object.keys(exportsMap)
-    .filter((k) => k !== "./package.json")
-    .map((k) => (k === "." ? "toolscore" : `toolscore${k.slice(1)}`));
-  assert.deepEqual(entries, ["toolscore", "toolscore/core", "toolscore/report"]);
-  writeFileSync(
-    join(project, "entries.mjs"),
-    `const out = {};
-for (const e of ${JSON.stringify(entries)}) out[e] = Object.keys(await import(e)).sort();
-console.log(JSON.stringify(out));
-`,
-  );
-  const { stdout } = await run(process.execPath, ["entries.mjs"], project);
-  const names = JSON.parse(stdout) as Record<string, string[]>;
+  assert.deepEqual(ENTRIES, ["toolscore", "toolscore/core", "toolscore/report"]);
+  const names = (await installedUses()).entries;
+  assert.deepEqual(Object.keys(names), ENTRIES);
   assert.ok(names["toolscore"]!.includes("verifyServer"));
   assert.ok(names["toolscore/core"]!.includes("verifyPin"));
   assert.ok(names["toolscore/report"]!.includes("renderPinReport"));
