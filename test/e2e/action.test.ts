@@ -1,6 +1,6 @@
-// The GitHub Action on real servers, run as the runner runs it (test/support/action.ts). A pass, a
-// failure and a usage error run the built entry (dist/action.js) as a process; the other cases call
-// the same entry's runAction in-process, with the same environment.
+// The GitHub Action on real servers, run as the runner runs it (test/support/action.ts). A failure
+// runs the built entry (dist/action.js) as a process, its exit code the one runAction returned; the
+// other cases call the same entry's runAction in-process, with the same environment.
 //
 // The pin check, the diff and lint read only what a server lists: the sample notes server's
 // surfaces (as it starts, and rug-pulled) are listed once from the server itself and served again
@@ -54,15 +54,12 @@ before(async () => {
 describe("the action on the sample notes server", () => {
   test("a clean server passes its pin check: pin-ok=true, exit 0, the report in the summary; no breaking change against its own lock, and no SARIF file unless asked for", async () => {
     // working-directory: relative paths (the lock) start there.
-    const r = await runAction(
-      {
-        server: notes,
-        "mcp-pin-file": "notes.lock.json",
-        "mcp-diff-against": "notes.lock.json",
-        "working-directory": "ci",
-      },
-      "process",
-    );
+    const r = await runAction({
+      server: notes,
+      "mcp-pin-file": "notes.lock.json",
+      "mcp-diff-against": "notes.lock.json",
+      "working-directory": "ci",
+    });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.equal(r.outputs["pin-ok"], "true");
     assert.equal(r.outputs["mcp-diff-breaking"], "0");
@@ -239,8 +236,7 @@ describe("the action's usage errors (exit 2, one line)", () => {
   ];
   for (const [name, inputs, message] of cases) {
     test(name, async () => {
-      // One of them as the runner runs it, in a process of its own.
-      const r = await runAction(inputs, name === "no server" ? "process" : "in-process");
+      const r = await runAction(inputs);
       assert.equal(r.code, 2, r.stdout + r.stderr);
       assert.match(r.stderr, message);
       assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
