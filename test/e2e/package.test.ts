@@ -1,13 +1,21 @@
 // time limit: 300 s (many server and client processes)
-// The package as users get it: packed with npm, installed from the tarball into an empty project
-// (its dependencies come from the registry), then run there: the bin, the demo, the library and
-// its types. publint checks the package metadata.
+// The package as users get it: packed by npm and installed from what it packed into an empty
+// project (its dependencies come from the registry), then run there: the bin, the demo, the library
+// and its types. publint checks the package metadata.
 import { before, after, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  type Dirent,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from "node:fs";
 import { builtinModules, createRequire } from "node:module";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
@@ -23,10 +31,10 @@ const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
 };
 
 let work: ReturnType<typeof tempDir>;
-let staged: string;
 let project: string;
-let tarballFiles: string[];
-let tgz: string;
+/** The installed package's folder: what npm packed, unpacked. */
+let installed: string;
+let packedFiles: string[];
 
 async function run(cmd: string, args: string[], cwd: string, timeout = 120_000) {
   try {
@@ -49,7 +57,7 @@ before(
     work = tempDir("toolscore-package-");
     // Packed from a copy, so that npm's lifecycle (a build) never touches the checkout's dist while
     // other tests use it. The copy holds what `files` names, and the declarations of a full build.
-    staged = join(work.dir, "staged");
+    const staged = join(work.dir, "staged");
     mkdirSync(staged);
     for (const f of ["package.json", "README.md", "dist"])
       cpSync(join(ROOT, f), join(staged, f), { recursive: true });
@@ -61,34 +69,42 @@ before(
         ROOT,
       );
     }
-    const packed = await run(
-      "npm",
-      ["pack", "--ignore-scripts", "--json", "--pack-destination", work.dir],
-      staged,
-    );
-    const info = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
-    tarballFiles = info[0]!.files.map((f) => f.path).sort();
-    tgz = join(work.dir, info[0]!.filename);
-
     project = join(work.dir, "project");
     mkdirSync(project);
     writeFileSync(
       join(project, "package.json"),
       JSON.stringify({ name: "uses-toolscore", private: true, type: "module" }),
     );
+    // One run of npm packs the copy as `npm pack` does (its packlist, into a tarball) and installs
+    // that tarball: --install-links installs a folder from its pack, not as a link. The copy has no
+    // build to run, and the dependencies have no install scripts.
     await run(
       "npm",
-      ["install", tgz, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"],
+      [
+        "install",
+        staged,
+        "--install-links",
+        "--ignore-scripts",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+        "--loglevel=error",
+      ],
       project,
       180_000,
     );
+    installed = join(project, "node_modules", "toolscore");
+    packedFiles = (readdirSync(installed, { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((d) => d.isFile())
+      .map((d) => relative(installed, join(d.parentPath, d.name)).split(sep).join("/"))
+      .sort();
   },
   { timeout: 300_000 },
 );
 after(() => work?.remove());
 
-test("the tarball holds the bundles, the declarations, the README and package.json, nothing else", () => {
-  const outside = tarballFiles.filter((f) => !/^(dist\/|README\.md$|package\.json$|LICENSE$)/.test(f));
+test("what npm packs holds the bundles, the declarations, the README and package.json, nothing else", () => {
+  const outside = packedFiles.filter((f) => !/^(dist\/|README\.md$|package\.json$|LICENSE$)/.test(f));
   assert.deepEqual(outside, []);
   for (const f of [
     "dist/toolscore.cjs",
@@ -101,18 +117,18 @@ test("the tarball holds the bundles, the declarations, the README and package.js
     "dist/types/core.d.ts",
     "dist/types/report.d.ts",
   ]) {
-    assert.ok(tarballFiles.includes(f), `${f} is missing from the tarball`);
+    assert.ok(packedFiles.includes(f), `${f} is missing from the package`);
   }
   // The action runs from its own checkout, not from the package; tests and sources stay home.
-  assert.ok(!tarballFiles.includes("dist/action.js"));
+  assert.ok(!packedFiles.includes("dist/action.js"));
   assert.deepEqual(
-    tarballFiles.filter((f) =>
+    packedFiles.filter((f) =>
       /(^|\/)(test|src|bench|scripts|examples)\/|\.test\.|\.map$|\.tsbuildinfo$/.test(f),
     ),
     [],
   );
   assert.deepEqual(
-    tarballFiles.filter((f) => f.startsWith("dist/types/") && !f.endsWith(".d.ts")),
+    packedFiles.filter((f) => f.startsWith("dist/types/") && !f.endsWith(".d.ts")),
     [],
   );
 });
@@ -121,8 +137,8 @@ test("the shipped code imports only Node built-ins and the package's dependencie
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
   const deps = Object.keys(pkg.dependencies);
   const wrong = new Set<string>();
-  for (const f of tarballFiles.filter((x) => x.endsWith(".js") || x.endsWith(".d.ts"))) {
-    const text = readFileSync(join(staged, f), "utf8");
+  for (const f of packedFiles.filter((x) => x.endsWith(".js") || x.endsWith(".d.ts"))) {
+    const text = readFileSync(join(installed, f), "utf8");
     for (const m of text.matchAll(
       /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']([^"'./][^"']*)["']/gm,
     )) {
@@ -135,10 +151,12 @@ test("the shipped code imports only Node built-ins and the package's dependencie
 });
 
 test("publint finds nothing to fix in the package", async () => {
-  // The tarball npm packed (what ships, and only that), rather than a second pack by publint.
-  const tarball = readFileSync(tgz);
+  // The files npm packed (what ships, and only that), rather than a second pack by publint.
   const { messages, pkg: manifest } = await publint({
-    pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
+    pkgDir: installed,
+    pack: {
+      files: packedFiles.map((f) => ({ name: join(installed, f), data: readFileSync(join(installed, f)) })),
+    },
     strict: true,
     level: "warning",
   });
