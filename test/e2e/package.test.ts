@@ -16,6 +16,7 @@ import {
 } from "node:fs";
 import { builtinModules, createRequire } from "node:module";
 import { join, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
@@ -63,11 +64,10 @@ before(
       cpSync(join(ROOT, f), join(staged, f), { recursive: true });
     if (!existsSync(join(staged, "dist", "types", "index.d.ts"))) {
       // A `--no-types` build: make the declarations the full build would, as it makes them.
-      await run(
-        process.execPath,
-        [join(ROOT, "scripts", "declarations.mjs"), join(staged, "dist", "types")],
-        ROOT,
-      );
+      const { emitDeclarations } = (await import(
+        pathToFileURL(join(ROOT, "scripts", "declarations.mjs")).href
+      )) as { emitDeclarations(to: string): void };
+      emitDeclarations(join(staged, "dist", "types"));
     }
     project = join(work.dir, "project");
     mkdirSync(project);
@@ -166,14 +166,17 @@ test("publint finds nothing to fix in the package", async () => {
   );
 });
 
-test("npx toolscore --version prints the package's version", async () => {
-  const { stdout } = await run("npx", ["--no-install", "toolscore", "--version"], project);
+// The bin as npm linked it into node_modules/.bin from the package's `bin` field: what npx and a
+// package script run.
+const installedBin = () => join(project, "node_modules", ".bin", "toolscore");
+
+test("the installed bin prints the package's version", async () => {
+  const { stdout } = await run(installedBin(), ["--version"], project);
   assert.equal(stdout, `${pkg.version}\n`);
 });
 
 test("the installed bin's demo runs end to end on the installed sample server: it pins it and catches the rug pull live", async () => {
-  // The bin npm linked, run as a shell runs it (npx finding that bin is the test above).
-  const { stdout } = await run(join(project, "node_modules", ".bin", "toolscore"), ["demo"], project);
+  const { stdout } = await run(installedBin(), ["demo"], project);
   assert.match(stdout, /^1\. /m);
   assert.match(stdout, /Pinned 8 tools of notes-server 1\.0\.0/);
   assert.match(
