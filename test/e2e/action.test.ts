@@ -5,18 +5,19 @@
 // The pin check, the diff and lint read only what a server lists: the sample notes server's
 // surfaces (as it starts, and rug-pulled) are listed once from the server itself and served again
 // by a raw fixture (pin-surface.mjs), which starts in a fraction of the time. The scorecard calls
-// the tools, and so runs on the sample server itself.
+// the tools: its gate runs on a raw fixture that records the calls (score-spy.mjs).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SarifLog } from "../../src/report/sarif.js";
 import { sarifSchemaErrors } from "../support/sarif-schema.js";
 import { actionRunner } from "../support/action.js";
-import { fixture, ROOT, runCli, tempDir } from "../support/cli.js";
+import { fixture, fixtureCommand, ROOT, runCli, tempDir } from "../support/cli.js";
 
 const sample = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const work = tempDir("toolscore-action-");
+const SPY = join(work.dir, "spy.jsonl");
 after(() => work.remove());
 /** The launch of the fixture serving the sample server's surface as listed in `surface`. */
 const replay = (surface: string) => [process.execPath, fixture("pin-surface.mjs"), join(work.dir, surface)];
@@ -145,18 +146,36 @@ describe("the action on the sample notes server", () => {
     assert.match(r.stdout, /^::error .*property-no-type/m);
     assert.match(r.summary, /\| lint \| FAIL \| 1 error\(s\)/);
   });
+});
 
-  test("the scorecard gate: grade and score outputs, exit 1 below fail-under", async () => {
-    const pass = await runAction({ server: sample, "fail-under": "F" });
+test("the scorecard gate: grade and score outputs, exit 1 below fail-under; allow-writes reaches the scorecard", async () => {
+  // The scorecard calls the tools: score-spy records each call, so the run shows which it made.
+  const spy = fixtureCommand("score-spy.mjs");
+  const calls = () => {
+    const text = existsSync(SPY) ? readFileSync(SPY, "utf8") : "";
+    rmSync(SPY, { force: true });
+    return new Set(
+      text
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { tool: string }).tool),
+    );
+  };
+  process.env.SCORE_SPY_FILE = SPY;
+  try {
+    const pass = await runAction({ server: spy, "fail-under": "F" });
     assert.equal(pass.code, 0, pass.stdout + pass.stderr);
     assert.match(pass.outputs.grade ?? "", /^[A-F]$/);
     assert.ok(Number(pass.outputs.score) > 0 && Number(pass.outputs.score) <= 1, pass.outputs.score);
-    // With its writing tools called too, the sample server's deliberate defects cost it the A
-    // (a B, score 0.89): allow-writes reaches the scorecard, and the gate fails.
-    const fail = await runAction({ server: sample, "fail-under": "A", "allow-writes": "true" });
+    assert.deepEqual([...calls()], ["list_items"]);
+    // With its writing tools called too, their edge cases cost it the A: the gate fails.
+    const fail = await runAction({ server: spy, "fail-under": "A", "allow-writes": "true" });
     assert.equal(fail.code, 1, fail.stdout + fail.stderr);
     assert.match(fail.summary, /\| scorecard \| FAIL \| grade [B-F].*below A/);
-  });
+    assert.ok(calls().has("create_item"), "allow-writes did not reach the scorecard");
+  } finally {
+    delete process.env.SCORE_SPY_FILE;
+  }
 });
 
 describe("the action with a lock set: each server of the config against its entry", () => {

@@ -67,6 +67,9 @@ test("pin records the installed package of a .bin and of node …/node_modules/<
       integrity: integrityOf(""),
     });
     assert.match(lock.package.integrity!, /^sha512-/);
+    // verify-pin finds the same package unchanged: checked once, since each form's package is
+    // resolved by verify-pin in the next test, and matching it to the lock does not depend on the form.
+    if (form !== "bin") continue;
     const clean = await runCli(["mcp", "verify-pin", launch(project), "--lock", file, "--json", "-"]);
     assert.equal(clean.code, 0, clean.stdout);
   }
