@@ -3,8 +3,8 @@
 // other cases call the same entry's runAction in-process, with the same environment.
 //
 // The pin check, the diff and lint read only what a server lists: the sample notes server's
-// surfaces (as it starts, and rug-pulled) are listed once from the server itself and served again
-// by a raw fixture (pin-surface.mjs), which starts in a fraction of the time. The scorecard calls
+// surfaces (as it starts, and rug-pulled), as examples/pinning/ keeps them, are served by a raw
+// fixture (pin-surface.mjs), which starts in a fraction of the time. The scorecard calls
 // the tools: its gate runs on a raw fixture that records the calls (score-spy.mjs).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -15,11 +15,10 @@ import { sarifSchemaErrors } from "../support/sarif-schema.js";
 import { actionRunner } from "../support/action.js";
 import { fixture, fixtureCommand, ROOT, runCli, tempDir } from "../support/cli.js";
 
-const sample = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const work = tempDir("toolscore-action-");
 const SPY = join(work.dir, "spy.jsonl");
 after(() => work.remove());
-/** The launch of the fixture serving the sample server's surface as listed in `surface`. */
+/** The launch of the fixture serving the sample server's surface as written in `surface`. */
 const replay = (surface: string) => [process.execPath, fixture("pin-surface.mjs"), join(work.dir, surface)];
 const launch = (argv: string[]) => argv.map((a) => JSON.stringify(a)).join(" ");
 const notes = launch(replay("notes.surface.json"));
@@ -29,27 +28,35 @@ const runAction = actionRunner(work.dir);
 
 before(async () => {
   mkdirSync(join(work.dir, "ci"));
-  // The clean surface is listed from the server; the rug-pulled one is its saved snapshot, which
-  // pin-examples.test.ts keeps equal to what the server lists in that mode.
-  const listedFile = join(work.dir, "notes.listed.json");
-  assert.equal((await runCli(["mcp", "list", sample, "--json", listedFile])).code, 0);
-  const listed = {
-    notes: JSON.parse(readFileSync(listedFile, "utf8")) as Record<string, unknown>,
-    rugpull: JSON.parse(
-      readFileSync(join(ROOT, "examples", "pinning", "notes-rugpull.json"), "utf8"),
-    ) as Record<string, unknown>,
+  // Both surfaces come from examples/pinning/, which pin-examples.test.ts keeps equal to what the
+  // sample server lists: the rug-pulled snapshot, and the clean tools as its lock records them (the
+  // instructions are the same in both modes; the lock pinned below proves the clean surface whole).
+  const example = (file: string) =>
+    JSON.parse(readFileSync(join(ROOT, "examples", "pinning", file), "utf8")) as Record<string, unknown>;
+  const rugpulled = example("notes-rugpull.json");
+  const locked = example("notes.lock.json") as { tools: Array<{ definition: unknown }> };
+  // The raw fixture speaks the 2025 handshake: a lock records the protocol, nothing here reads it.
+  const snapshots: Record<string, Record<string, unknown>> = {
+    notes: { ...rugpulled, protocol: "2025-11-25", tools: locked.tools.map((t) => t.definition) },
+    rugpull: { ...rugpulled, protocol: "2025-11-25" },
   };
-  for (const [name, snapshot] of Object.entries(listed)) {
-    // The raw fixture speaks the 2025 handshake: a lock records the protocol, nothing here reads it.
-    const { server, capabilities, instructions, tools } = snapshot;
-    const surface = { server, protocol: "2025-11-25", capabilities, instructions, tools };
+  for (const [name, snapshot] of Object.entries(snapshots)) {
+    const { server, protocol, capabilities, instructions, tools } = snapshot;
+    const surface = { server, protocol, capabilities, instructions, tools };
     writeFileSync(join(work.dir, `${name}.surface.json`), JSON.stringify(surface));
   }
-  // What `mcp list` of the replay writes: the listed snapshot with the replay's protocol.
-  const snapshot = { ...listed.notes, protocol: "2025-11-25" };
-  writeFileSync(join(work.dir, "notes.snapshot.json"), JSON.stringify(snapshot, null, 2) + "\n");
-  const pin = await runCli(["mcp", "pin", notes, "--lock", join(work.dir, "ci", "notes.lock.json")]);
+  // What `mcp list` of the clean replay writes.
+  writeFileSync(join(work.dir, "notes.snapshot.json"), JSON.stringify(snapshots.notes, null, 2) + "\n");
+  const lockFile = join(work.dir, "ci", "notes.lock.json");
+  const pin = await runCli(["mcp", "pin", notes, "--lock", lockFile]);
   assert.equal(pin.code, 0, pin.stderr);
+  const {
+    protocol: _p,
+    lock_sha256: _s,
+    ...pinned
+  } = JSON.parse(readFileSync(lockFile, "utf8")) as Record<string, unknown>;
+  const { protocol: _q, lock_sha256: _t, ...sample } = locked as unknown as Record<string, unknown>;
+  assert.deepEqual(pinned, sample, "the clean surface is not the sample server's");
 });
 
 describe("the action on the sample notes server", () => {

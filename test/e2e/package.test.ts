@@ -87,6 +87,8 @@ before(
         "--ignore-scripts",
         "--no-audit",
         "--no-fund",
+        // Nothing here reads a package-lock.json of the project.
+        "--no-package-lock",
         "--prefer-offline",
         "--loglevel=error",
       ],
