@@ -1,24 +1,24 @@
-// The GitHub Action on real servers, run as the runner runs it (test/support/action.ts). A pass, a
-// failure and a usage error run the built entry (dist/action.js) as a process; the other cases call
-// the same entry's runAction in-process, with the same environment.
+// The GitHub Action on real servers, run as the runner runs it (test/support/action.ts). A failure
+// runs the built entry (dist/action.js) as a process, its exit code the one runAction returned; the
+// other cases call the same entry's runAction in-process, with the same environment.
 //
 // The pin check, the diff and lint read only what a server lists: the sample notes server's
-// surfaces (as it starts, and rug-pulled) are listed once from the server itself and served again
-// by a raw fixture (pin-surface.mjs), which starts in a fraction of the time. The scorecard calls
-// the tools, and so runs on the sample server itself.
+// surfaces (as it starts, and rug-pulled), as examples/pinning/ keeps them, are served by a raw
+// fixture (pin-surface.mjs), which starts in a fraction of the time. The scorecard calls
+// the tools: its gate runs on a raw fixture that records the calls (score-spy.mjs).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SarifLog } from "../../src/report/sarif.js";
 import { sarifSchemaErrors } from "../support/sarif-schema.js";
 import { actionRunner } from "../support/action.js";
-import { fixture, ROOT, runCli, tempDir } from "../support/cli.js";
+import { fixture, fixtureCommand, ROOT, runCli, tempDir } from "../support/cli.js";
 
-const sample = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
 const work = tempDir("toolscore-action-");
+const SPY = join(work.dir, "spy.jsonl");
 after(() => work.remove());
-/** The launch of the fixture serving the sample server's surface as listed in `surface`. */
+/** The launch of the fixture serving the sample server's surface as written in `surface`. */
 const replay = (surface: string) => [process.execPath, fixture("pin-surface.mjs"), join(work.dir, surface)];
 const launch = (argv: string[]) => argv.map((a) => JSON.stringify(a)).join(" ");
 const notes = launch(replay("notes.surface.json"));
@@ -28,33 +28,46 @@ const runAction = actionRunner(work.dir);
 
 before(async () => {
   mkdirSync(join(work.dir, "ci"));
-  for (const [name, args] of Object.entries({ notes: "", rugpull: " --rugpull" })) {
-    const file = join(work.dir, `${name}.listed.json`);
-    assert.equal((await runCli(["mcp", "list", sample + args, "--json", file])).code, 0);
-    const listed = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    // The raw fixture speaks the 2025 handshake: a lock records the protocol, nothing here reads it.
-    const { server, capabilities, instructions, tools } = listed;
-    const surface = { server, protocol: "2025-11-25", capabilities, instructions, tools };
+  // Both surfaces come from examples/pinning/, which pin-examples.test.ts keeps equal to what the
+  // sample server lists: the rug-pulled snapshot, and the clean tools as its lock records them (the
+  // instructions are the same in both modes; the lock pinned below proves the clean surface whole).
+  const example = (file: string) =>
+    JSON.parse(readFileSync(join(ROOT, "examples", "pinning", file), "utf8")) as Record<string, unknown>;
+  const rugpulled = example("notes-rugpull.json");
+  const locked = example("notes.lock.json") as { tools: Array<{ definition: unknown }> };
+  // The raw fixture speaks the 2025 handshake: a lock records the protocol, nothing here reads it.
+  const snapshots: Record<string, Record<string, unknown>> = {
+    notes: { ...rugpulled, protocol: "2025-11-25", tools: locked.tools.map((t) => t.definition) },
+    rugpull: { ...rugpulled, protocol: "2025-11-25" },
+  };
+  for (const [name, snapshot] of Object.entries(snapshots)) {
+    const { server, protocol, capabilities, instructions, tools } = snapshot;
+    const surface = { server, protocol, capabilities, instructions, tools };
     writeFileSync(join(work.dir, `${name}.surface.json`), JSON.stringify(surface));
   }
-  const pin = await runCli(["mcp", "pin", notes, "--lock", join(work.dir, "ci", "notes.lock.json")]);
+  // What `mcp list` of the clean replay writes.
+  writeFileSync(join(work.dir, "notes.snapshot.json"), JSON.stringify(snapshots.notes, null, 2) + "\n");
+  const lockFile = join(work.dir, "ci", "notes.lock.json");
+  const pin = await runCli(["mcp", "pin", notes, "--lock", lockFile]);
   assert.equal(pin.code, 0, pin.stderr);
-  const list = await runCli(["mcp", "list", notes, "--json", join(work.dir, "notes.snapshot.json")]);
-  assert.equal(list.code, 0, list.stderr);
+  const {
+    protocol: _p,
+    lock_sha256: _s,
+    ...pinned
+  } = JSON.parse(readFileSync(lockFile, "utf8")) as Record<string, unknown>;
+  const { protocol: _q, lock_sha256: _t, ...sample } = locked as unknown as Record<string, unknown>;
+  assert.deepEqual(pinned, sample, "the clean surface is not the sample server's");
 });
 
 describe("the action on the sample notes server", () => {
   test("a clean server passes its pin check: pin-ok=true, exit 0, the report in the summary; no breaking change against its own lock, and no SARIF file unless asked for", async () => {
     // working-directory: relative paths (the lock) start there.
-    const r = await runAction(
-      {
-        server: notes,
-        "mcp-pin-file": "notes.lock.json",
-        "mcp-diff-against": "notes.lock.json",
-        "working-directory": "ci",
-      },
-      "process",
-    );
+    const r = await runAction({
+      server: notes,
+      "mcp-pin-file": "notes.lock.json",
+      "mcp-diff-against": "notes.lock.json",
+      "working-directory": "ci",
+    });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.equal(r.outputs["pin-ok"], "true");
     assert.equal(r.outputs["mcp-diff-breaking"], "0");
@@ -140,18 +153,36 @@ describe("the action on the sample notes server", () => {
     assert.match(r.stdout, /^::error .*property-no-type/m);
     assert.match(r.summary, /\| lint \| FAIL \| 1 error\(s\)/);
   });
+});
 
-  test("the scorecard gate: grade and score outputs, exit 1 below fail-under", async () => {
-    const pass = await runAction({ server: sample, "fail-under": "F" });
+test("the scorecard gate: grade and score outputs, exit 1 below fail-under; allow-writes reaches the scorecard", async () => {
+  // The scorecard calls the tools: score-spy records each call, so the run shows which it made.
+  const spy = fixtureCommand("score-spy.mjs");
+  const calls = () => {
+    const text = existsSync(SPY) ? readFileSync(SPY, "utf8") : "";
+    rmSync(SPY, { force: true });
+    return new Set(
+      text
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { tool: string }).tool),
+    );
+  };
+  process.env.SCORE_SPY_FILE = SPY;
+  try {
+    const pass = await runAction({ server: spy, "fail-under": "F" });
     assert.equal(pass.code, 0, pass.stdout + pass.stderr);
     assert.match(pass.outputs.grade ?? "", /^[A-F]$/);
     assert.ok(Number(pass.outputs.score) > 0 && Number(pass.outputs.score) <= 1, pass.outputs.score);
-    // With its writing tools called too, the sample server's deliberate defects cost it the A
-    // (a B, score 0.89): allow-writes reaches the scorecard, and the gate fails.
-    const fail = await runAction({ server: sample, "fail-under": "A", "allow-writes": "true" });
+    assert.deepEqual([...calls()], ["list_items"]);
+    // With its writing tools called too, their edge cases cost it the A: the gate fails.
+    const fail = await runAction({ server: spy, "fail-under": "A", "allow-writes": "true" });
     assert.equal(fail.code, 1, fail.stdout + fail.stderr);
     assert.match(fail.summary, /\| scorecard \| FAIL \| grade [B-F].*below A/);
-  });
+    assert.ok(calls().has("create_item"), "allow-writes did not reach the scorecard");
+  } finally {
+    delete process.env.SCORE_SPY_FILE;
+  }
 });
 
 describe("the action with a lock set: each server of the config against its entry", () => {
@@ -231,8 +262,7 @@ describe("the action's usage errors (exit 2, one line)", () => {
   ];
   for (const [name, inputs, message] of cases) {
     test(name, async () => {
-      // One of them as the runner runs it, in a process of its own.
-      const r = await runAction(inputs, name === "no server" ? "process" : "in-process");
+      const r = await runAction(inputs);
       assert.equal(r.code, 2, r.stdout + r.stderr);
       assert.match(r.stderr, message);
       assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");

@@ -8,14 +8,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard } from "../support/guard.js";
-import { NOTES_NAME, notesPackageAt, npm } from "../support/packages.js";
+import { openRawSession } from "../support/raw-session.js";
+import { NOTES_NAME, notesPackageAt, publishTo } from "../support/packages.js";
 import { parseLockSet } from "../../src/pin/lockset.js";
 
+const CLI = join(ROOT, "dist", "cli.js");
 const tmp = tempDir("toolscore-pkg-npx-");
 let registry: ChildProcess | undefined;
 let url = "";
@@ -33,9 +31,8 @@ const freePort = () =>
     });
   });
 
-async function publish(version: string): Promise<void> {
-  await npm(["publish", "--registry", url], notesPackageAt(tmp.dir, version), env);
-}
+// Published by a PUT from here, as npm publish sends it: what the test is about is npx's side.
+const publish = (version: string) => publishTo(url, notesPackageAt(tmp.dir, version));
 
 before(async () => {
   const port = await freePort();
@@ -80,9 +77,9 @@ before(async () => {
     if (i > 300) throw new Error("the registry did not start");
     await new Promise((r) => setTimeout(r, 100));
   }
+  // A user config of its own, so that no other npmrc is read.
   const npmrc = join(tmp.dir, "npmrc");
-  // verdaccio lets anyone publish here; npm only wants some token to send.
-  writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=test-token\n`);
+  writeFileSync(npmrc, "");
   Object.assign(env, {
     npm_config_registry: url,
     npm_config_cache: join(tmp.dir, "npm-cache"),
@@ -162,25 +159,17 @@ test("1.0.1 with the same tools: verify-pin fails with pin-package-changed", asy
 });
 
 test("the guard refuses to serve the new version", async () => {
-  const g = await connectThroughGuard(
+  const g = await openRawSession(
+    process.execPath,
     [CLI, "mcp", "guard", "--lock", SET, "--server", "notes", "--", ...LAUNCH],
-    {
-      env,
-    },
+    env,
   );
   try {
-    const e = await g.client.listTools().then(
-      () => assert.fail("the list was let through"),
-      (err: unknown) => err,
-    );
-    assert.ok(e instanceof McpError, String(e));
-    assert.equal(e.code, -32002);
-    assert.match(e.message, /pin-package-changed/);
-    const call = await g.client.callTool({ name: "read_note", arguments: { id: "1" } }).then(
-      () => assert.fail("the call was let through"),
-      (err: unknown) => err,
-    );
-    assert.ok(call instanceof McpError && /pin-package-changed/.test(call.message), String(call));
+    const list = await g.request("tools/list");
+    assert.equal(list.error?.code, -32002, JSON.stringify(list));
+    assert.match(list.error?.message ?? "", /pin-package-changed/);
+    const call = await g.request("tools/call", { name: "read_note", arguments: { id: "1" } });
+    assert.match(call.error?.message ?? "", /pin-package-changed/, JSON.stringify(call));
   } finally {
     await g.close();
   }
@@ -213,20 +202,17 @@ test("--pin-versions holds the entry to the locked version, and the client runs 
   ).mcpServers.notes;
   assert.equal(entry.args.at(-1), `npx -y ${NOTES_NAME}@1.0.0`);
   assert.deepEqual(entry["x-toolscore-args"], ["-y", `${NOTES_NAME}@1.0.0`]);
-  const transport = new StdioClientTransport({
-    command: entry.command,
-    args: entry.args,
-    env: { ...(process.env as Record<string, string>), ...entry.env },
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "pin-versions-test", version: "0" });
-  await client.connect(transport);
+  // The entry as a client launches it.
+  const client = await openRawSession(entry.command, entry.args, entry.env);
   try {
+    const list = await client.request("tools/list");
     assert.deepEqual(
-      (await client.listTools()).tools.map((t) => t.name),
+      (list.result?.tools as Array<{ name: string }> | undefined)?.map((t) => t.name),
       ["read_note"],
+      JSON.stringify(list),
     );
-    await client.callTool({ name: "read_note", arguments: { id: "1" } });
+    const call = await client.request("tools/call", { name: "read_note", arguments: { id: "1" } });
+    assert.ok(call.result, JSON.stringify(call));
   } finally {
     await client.close();
   }

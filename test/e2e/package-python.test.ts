@@ -7,12 +7,12 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { fixture, runCli, tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard } from "../support/guard.js";
+import { fixture, ROOT, runCli, tempDir } from "../support/cli.js";
+import { openRawSession } from "../support/raw-session.js";
 import { pipxRunEnvironment, recordOf, sha256Integrity, uvEnvironment } from "../support/python-caches.js";
 import { parseLock } from "../../src/pin/lock-read.js";
 
+const CLI = join(ROOT, "dist", "cli.js");
 const tmp = tempDir("toolscore-pkg-python-");
 after(() => tmp.remove());
 const NAME = "mcp-server-notes";
@@ -71,9 +71,9 @@ test("uv's cache refreshed to 1.0.1 with the same tools: verify-pin fails with p
     [["pin-package-changed", true]],
   );
   assert.equal(findings[0]!.package!.found!.version, "1.0.1");
-  const text = await runCli(["mcp", "verify-pin", UVX().join(" "), "--lock", UV_LOCK], { env });
+  // The console report of the same run, on stderr beside the JSON.
   assert.match(
-    text.stdout,
+    r.stderr,
     new RegExp(`the launch runs ${NAME}@1\\.0\\.1 .*the lock records ${NAME}@1\\.0\\.0`),
   );
 });
@@ -82,25 +82,17 @@ test("the guard refuses a changed package in every --on-drift mode, warn too, an
   for (const mode of ["hide", "block", "warn"]) {
     const calls = join(tmp.dir, `calls-${mode}.log`);
     const log = join(tmp.dir, `guard-${mode}.log`);
-    const g = await connectThroughGuard(
+    const g = await openRawSession(
+      process.execPath,
       [CLI, "mcp", "guard", "--lock", UV_LOCK, "--on-drift", mode, "--log", log, "--", ...UVX()],
-      { env: { ...env, CALL_LOG: calls } },
+      { ...env, CALL_LOG: calls },
     );
     try {
-      const list = await g.client.listTools().then(
-        () => assert.fail(`${mode}: the list was let through`),
-        (e: unknown) => e,
-      );
-      assert.ok(list instanceof McpError && list.code === -32002, `${mode}: ${String(list)}`);
-      assert.match(list.message, /pin-package-changed/);
-      const call = await g.client.callTool({ name: "read_note", arguments: { id: "1" } }).then(
-        () => assert.fail(`${mode}: the call was let through`),
-        (e: unknown) => e,
-      );
-      assert.ok(
-        call instanceof McpError && /pin-package-changed/.test(call.message),
-        `${mode}: ${String(call)}`,
-      );
+      const list = await g.request("tools/list");
+      assert.equal(list.error?.code, -32002, `${mode}: ${JSON.stringify(list)}`);
+      assert.match(list.error?.message ?? "", /pin-package-changed/);
+      const call = await g.request("tools/call", { name: "read_note", arguments: { id: "1" } });
+      assert.match(call.error?.message ?? "", /pin-package-changed/, `${mode}: ${JSON.stringify(call)}`);
     } finally {
       await g.close();
     }

@@ -1,9 +1,11 @@
 // Shared by the package-binding tests: the fixture package at a chosen version, packed into a
 // tarball, and the npm client run with a temporary cache and no network but what a test names.
 import { execFile } from "node:child_process";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
 import { ROOT } from "./cli.js";
 
 /** The fixture package's folder. */
@@ -34,4 +36,81 @@ export async function npm(args: string[], cwd: string, env: Record<string, strin
     timeout: 120_000,
   });
   return stdout;
+}
+
+// One ustar header block: the fields npm's tar reader needs for a regular file.
+function tarHeader(name: string, size: number): Buffer {
+  const h = Buffer.alloc(512);
+  const field = (at: number, len: number, text: string) => h.write(text, at, len, "ascii");
+  const octal = (at: number, len: number, n: number) => field(at, len, n.toString(8).padStart(len - 1, "0"));
+  field(0, 100, name);
+  octal(100, 8, 0o644);
+  octal(108, 8, 0);
+  octal(116, 8, 0);
+  octal(124, 12, size);
+  octal(136, 12, 0);
+  field(148, 8, " ".repeat(8));
+  field(156, 1, "0");
+  field(257, 8, "ustar\u000000");
+  let sum = 0;
+  for (const b of h) sum += b;
+  field(148, 8, `${sum.toString(8).padStart(6, "0")}\u0000 `);
+  return h;
+}
+
+/**
+ * The folder `dir` (files only, no subfolders) as npm's tarball format: a gzipped tar whose entries
+ * sit under `package/`. Made in-process, for a registry that only needs something to serve.
+ */
+export function tarballOf(dir: string): Buffer {
+  const blocks: Buffer[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const data = readFileSync(join(dir, name));
+    blocks.push(
+      tarHeader(`package/${name}`, data.length),
+      data,
+      Buffer.alloc((512 - (data.length % 512)) % 512),
+    );
+  }
+  blocks.push(Buffer.alloc(1024));
+  return gzipSync(Buffer.concat(blocks));
+}
+
+/**
+ * Publishes the package folder `dir` to the registry at `url` (ending in "/") as npm publish does:
+ * one PUT of the manifest, its dist (integrity, shasum, tarball address) and the tarball attached.
+ */
+export async function publishTo(url: string, dir: string): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    name: string;
+    version: string;
+  };
+  const { name, version } = manifest;
+  const tgz = tarballOf(dir);
+  const file = `${name}-${version}.tgz`;
+  const body = {
+    _id: name,
+    name,
+    "dist-tags": { latest: version },
+    versions: {
+      [version]: {
+        ...manifest,
+        _id: `${name}@${version}`,
+        dist: {
+          integrity: `sha512-${createHash("sha512").update(tgz).digest("base64")}`,
+          shasum: createHash("sha1").update(tgz).digest("hex"),
+          tarball: `${url}${name}/-/${file}`,
+        },
+      },
+    },
+    _attachments: {
+      [file]: { content_type: "application/octet-stream", data: tgz.toString("base64"), length: tgz.length },
+    },
+  };
+  const r = await fetch(`${url}${name}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`publishing ${name}@${version} failed: ${r.status} ${await r.text()}`);
 }
