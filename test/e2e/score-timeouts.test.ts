@@ -79,7 +79,7 @@ describe("timeouts and crashes of calls", { concurrency: true }, () => {
   });
 
   test("a local tool that never answers: its timeouts count, though nothing else failed", async () => {
-    const c = await run(fixtureCommand("score-slow.mjs"), ["SCORE_TOOLS=stuck,quick"]);
+    const c = await run(fixtureCommand("score-slow-raw.mjs"), ["SCORE_TOOLS=stuck,quick"]);
     assert.deepEqual(
       happy(c, "stuck").map((x) => [x.outcome, x.class, x.counted]),
       Array(3).fill(["timeout", "tool-error", true]),
