@@ -25,10 +25,12 @@ const guardOn = (lock: string) => [
   fixture("client-features.mjs"),
 ];
 
-async function refusedWithoutServer(lock: string, says: RegExp): Promise<void> {
+/** The guard refuses `lock` with one line saying `says`, exit 2, and starts no server: through the
+ * built bin (which may start the server while the command loads), or in-process with `runCli`. */
+async function refusedWithoutServer(lock: string, says: RegExp, run = runBin): Promise<void> {
   const pids = pidRecorder();
   try {
-    const r = await runBin(guardOn(lock), { env: pids.env, timeoutMs: 120_000 });
+    const r = await run(guardOn(lock), { env: pids.env });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, says);
     assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
@@ -52,7 +54,7 @@ test("a lock that links to a device, or is a socket, is refused at once", async 
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(sock, resolve));
   try {
-    await refusedWithoutServer(sock, /lock\.sock is a socket, not a lock/);
+    await refusedWithoutServer(sock, /lock\.sock is a socket, not a lock/, runCli);
   } finally {
     server.close();
   }
