@@ -88,11 +88,12 @@ describe("protocol negotiation", { concurrency: true }, () => {
   });
 
   test("a forced version the server refuses: one line, exit 2", async () => {
-    const r = await runCli(["mcp", "list", memory, "--protocol", "2026-07-28"]);
+    // A 2025 server of raw JSON-RPC, which names the method it does not know.
+    const r = await runCli(["mcp", "list", fixtureCommand("garbage-stdout.mjs"), "--protocol", "2026-07-28"]);
     assert.equal(r.code, 2);
-    assert.match(
+    assert.equal(
       r.stderr,
-      /^toolscore: the server refused protocol 2026-07-28: Method not found \(JSON-RPC error -32601\); use --protocol auto to let toolscore pick a version it speaks\n$/,
+      "toolscore: the server refused protocol 2026-07-28: Method not found: server/discover (JSON-RPC error -32601); use --protocol auto to let toolscore pick a version it speaks\n",
     );
   });
 
