@@ -1,6 +1,7 @@
 // The guard's lock is read safely: a FIFO, a device or a socket named as the lock is one line and
-// exit 2 with no server started (a FIFO used to block the guard in a read no signal could end); a
-// file that is not JSON is named, never quoted; and a signal stops the guard and its server from
+// exit 2 with no server started (a FIFO used to block the guard in a read no signal could end; it
+// is named to the built bin, which may start the server while the command loads); a file that is
+// not JSON is named, never quoted; and a signal stops the guard and its server from
 // its first moment.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
@@ -49,7 +50,7 @@ test("a FIFO named as the lock is refused at once, and no server is started", as
 test("a lock that links to a device, or is a socket, is refused at once", async () => {
   const link = join(tmp.dir, "zero.lock.json");
   symlinkSync("/dev/zero", link);
-  await refusedWithoutServer(link, /zero\.lock\.json is a character device, not a lock/);
+  await refusedWithoutServer(link, /zero\.lock\.json is a character device, not a lock/, runCli);
   const sock = join(tmp.dir, "lock.sock");
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(sock, resolve));
