@@ -1,5 +1,5 @@
 // `${…}` references in a client config entry, expanded as the file's client expands them, through
-// the built bin and a real server that reports what it was given: Claude Code's `${VAR}` and
+// the CLI (in-process, and once the built bin) and a real server that reports what it was given: Claude Code's `${VAR}` and
 // `${VAR:-default}`, the `${env:VAR}` of Cursor and VS Code, both for a file of no known client,
 // VS Code's `${input:…}` refused, expanded secrets never shown, and lock sets that keep the text
 // as written.
@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { fixture, runBin, tempDir } from "../support/cli.js";
+import { fixture, runBin, runCli, tempDir } from "../support/cli.js";
 
 const tmp = tempDir();
 after(() => tmp.remove());
@@ -29,15 +29,16 @@ interface Report {
   plain: string | null;
   tokenSha256: string | null;
 }
-async function listed(path: string, env: Record<string, string> = ENV) {
-  const r = await runBin(["mcp", "list", "--config", path, "--json", "-"], { env });
+async function listed(path: string, run: typeof runCli = runCli) {
+  const r = await run(["mcp", "list", "--config", path, "--json", "-"], { env: ENV });
   assert.equal(r.code, 0, r.stderr);
   const description = (JSON.parse(r.stdout) as { tools: Array<{ description: string }> }).tools[0]!
     .description;
   return { report: JSON.parse(description.slice(0, description.lastIndexOf(" token="))) as Report, r };
 }
 
-describe("config references", () => {
+// The tests share nothing but the folder, each its own file in it: they run side by side.
+describe("config references", { concurrency: true }, () => {
   test("Claude Code (.mcp.json): ${VAR} and ${VAR:-default}; an unset one stays as written; ${env:…} is not its syntax", async () => {
     const path = config(join("claude", ".mcp.json"), {
       command: "node",
@@ -51,7 +52,8 @@ describe("config references", () => {
       ],
       env: { TOOLSCORE_REF_TOKEN: "${TS_TOKEN}", TOOLSCORE_REF_PLAIN: "pre-${TS_MISSING:-x}" },
     });
-    const { report, r } = await listed(path);
+    // Through the built bin: what the process writes is scrubbed.
+    const { report, r } = await listed(path, runBin);
     assert.deepEqual(report.argv, ["--mode=alpha", "fallback", "${TS_MISSING}", "${env:TS_MODE}"]);
     assert.equal(report.plain, "pre-x");
     assert.equal(report.tokenSha256, sha(TOKEN));
@@ -102,7 +104,7 @@ describe("config references", () => {
       { type: "stdio", command: "node", args: ["server.js"], env: { API_KEY: "${input:api-key}" } },
       "servers",
     );
-    const r = await runBin(["mcp", "list", "--config", path], { env: ENV });
+    const r = await runCli(["mcp", "list", "--config", path], { env: ENV });
     assert.equal(r.code, 2);
     assert.equal(
       r.stderr,
@@ -117,7 +119,7 @@ describe("config references", () => {
       env: { TOOLSCORE_REF_TOKEN: "${TS_TOKEN}" },
     });
     const lock = join(tmp.dir, "set", "toolscore.lockset.json");
-    const pin = await runBin(["mcp", "pin", "--config", path, "--lock", lock], { env: ENV });
+    const pin = await runCli(["mcp", "pin", "--config", path, "--lock", lock], { env: ENV });
     assert.equal(pin.code, 0, pin.stderr);
     const text = readFileSync(lock, "utf8");
     assert.ok(!text.includes(TOKEN));
@@ -126,7 +128,7 @@ describe("config references", () => {
     assert.deepEqual(launch.args, ["${TS_FIXTURES}reference-report.mjs", "--mode=${TS_MODE}"]);
     assert.deepEqual(launch.env, ["TOOLSCORE_REF_TOKEN"]);
     // Another machine, another token and folder value: the same lock verifies (the surface is the same).
-    const verify = await runBin(["mcp", "verify-pin", "--config", path, "--lock", lock], {
+    const verify = await runCli(["mcp", "verify-pin", "--config", path, "--lock", lock], {
       env: { ...ENV, TS_TOKEN: "sk_live_other_machine_987654" },
     });
     assert.notEqual(verify.code, 2, verify.stderr);

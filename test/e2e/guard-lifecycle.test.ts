@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
 import { alive, groupAlive, pidRecorder, tempDir } from "../support/cli.js";
-import { guardArgs, handshakeLines, pinFixture, spawnGuard } from "../support/guard.js";
+import { guardArgs, handshakeLines, spawnGuard } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
 after(() => tmp.remove());
@@ -75,8 +75,35 @@ test("a missing or malformed lock: the same", async () => {
 });
 
 test("the server crashes: the guard exits with its code, after passing on what it wrote", async () => {
+  // The lock is made from the fixture's surface, written out here (pinning it would start it twice).
   const lock = join(tmp.dir, "crash.lock.json");
-  await pinFixture("score-crash.mjs", lock);
+  const echo = {
+    description: "Echo the text back.",
+    inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    annotations: { readOnlyHint: true },
+  };
+  await writeLock(
+    lock,
+    buildLock(
+      ServerSnapshot.of({
+        server: { name: "crashy", version: "1.0.0" },
+        protocol: "2025-06-18",
+        capabilities: { tools: {} },
+        client_capabilities: [],
+        instructions: null,
+        tools: [
+          { name: "echo_a", ...echo },
+          { name: "echo_b", ...echo },
+          {
+            name: "explode",
+            description: "Read a value; crashes the server.",
+            inputSchema: { type: "object", properties: {} },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+      }),
+    ),
+  );
   const g = spawnGuard(guardArgs(lock, "score-crash.mjs"));
   g.write(handshakeLines());
   await g.answer(1);

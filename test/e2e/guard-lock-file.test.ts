@@ -1,6 +1,7 @@
 // The guard's lock is read safely: a FIFO, a device or a socket named as the lock is one line and
-// exit 2 with no server started (a FIFO used to block the guard in a read no signal could end); a
-// file that is not JSON is named, never quoted; and a signal stops the guard and its server from
+// exit 2 with no server started (a FIFO used to block the guard in a read no signal could end; it
+// is named to the built bin, which may start the server while the command loads); a file that is
+// not JSON is named, never quoted; and a signal stops the guard and its server from
 // its first moment.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
@@ -8,8 +9,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { alive, fixture, pidRecorder, runBin, tempDir } from "../support/cli.js";
-import { CLI, pinFixture } from "../support/guard.js";
+import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
+import { alive, fixture, pidRecorder, runBin, runCli, tempDir } from "../support/cli.js";
+import { CLI } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-lock-");
 after(() => tmp.remove());
@@ -24,10 +26,12 @@ const guardOn = (lock: string) => [
   fixture("client-features.mjs"),
 ];
 
-async function refusedWithoutServer(lock: string, says: RegExp): Promise<void> {
+/** The guard refuses `lock` with one line saying `says`, exit 2, and starts no server: through the
+ * built bin (which may start the server while the command loads), or in-process with `runCli`. */
+async function refusedWithoutServer(lock: string, says: RegExp, run = runBin): Promise<void> {
   const pids = pidRecorder();
   try {
-    const r = await runBin(guardOn(lock), { env: pids.env, timeoutMs: 120_000 });
+    const r = await run(guardOn(lock), { env: pids.env });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, says);
     assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
@@ -46,12 +50,12 @@ test("a FIFO named as the lock is refused at once, and no server is started", as
 test("a lock that links to a device, or is a socket, is refused at once", async () => {
   const link = join(tmp.dir, "zero.lock.json");
   symlinkSync("/dev/zero", link);
-  await refusedWithoutServer(link, /zero\.lock\.json is a character device, not a lock/);
+  await refusedWithoutServer(link, /zero\.lock\.json is a character device, not a lock/, runCli);
   const sock = join(tmp.dir, "lock.sock");
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(sock, resolve));
   try {
-    await refusedWithoutServer(sock, /lock\.sock is a socket, not a lock/);
+    await refusedWithoutServer(sock, /lock\.sock is a socket, not a lock/, runCli);
   } finally {
     server.close();
   }
@@ -62,7 +66,7 @@ test("a lock that is not JSON is named in the error, and none of its bytes are s
   writeFileSync(secret, "SECRET-4f9a=do-not-print-me\n");
   const link = join(tmp.dir, "linked.lock.json");
   symlinkSync(secret, link);
-  const r = await runBin(guardOn(link));
+  const r = await runCli(guardOn(link));
   assert.equal(r.code, 2);
   assert.match(
     r.stderr,
@@ -72,8 +76,21 @@ test("a lock that is not JSON is named in the error, and none of its bytes are s
 });
 
 test("SIGTERM stops the guard and its server while it starts", async () => {
+  // The guard is stopped before it lists the server: any valid lock will do, made, not pinned.
   const lock = join(tmp.dir, "client-features.lock.json");
-  await pinFixture("client-features.mjs", lock);
+  await writeLock(
+    lock,
+    buildLock(
+      ServerSnapshot.of({
+        server: { name: "client-features", version: "1.0.0" },
+        protocol: "2025-06-18",
+        capabilities: { tools: {} },
+        client_capabilities: [],
+        instructions: null,
+        tools: [{ name: "echo", description: "The echo tool.", inputSchema: { type: "object" } }],
+      }),
+    ),
+  );
   const pids = pidRecorder();
   try {
     const child = spawn(process.execPath, [CLI, ...guardOn(lock)], {

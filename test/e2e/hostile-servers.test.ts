@@ -85,42 +85,6 @@ describe("sizes and depths a server controls", () => {
     assert.match(big.stderr, /listing is larger than the listing-mb limit of 1 MB/);
   });
 
-  // Neither server stops when asked, so each run ends only once it is stopped: the two runs go
-  // side by side, under the same limits (a run sets the limits of the process it runs in).
-  describe("servers that do not stop when asked, side by side", () => {
-    const side = [pidRecorder(), pidRecorder()] as const;
-    after(() => side.forEach((r) => r.cleanup()));
-    const limit = ["--limit", "message-mb=2"];
-    let endless: ReturnType<typeof cli>;
-    let flood: ReturnType<typeof cli>;
-    before(() => {
-      endless = cli(["mcp", "list", fixtureCommand("endless-line.mjs"), ...limit], {}, side[0]);
-      flood = cli(["mcp", "list", fixtureCommand("request-flood.mjs"), ...limit], {}, side[1]);
-      // Both are awaited in their tests; neither may reject unseen before then.
-      endless.catch(() => {});
-      flood.catch(() => {});
-    });
-
-    test("a message past message-mb ends the run at the limit, even one that never ends", async () => {
-      const r = await endless;
-      assert.equal(r.code, 2);
-      assert.equal(
-        r.stderr,
-        "toolscore: one message from the server is larger than the message-mb limit of 2 MB: raise it with --limit message-mb=N or TOOLSCORE_LIMIT_MESSAGE_MB\n",
-      );
-    });
-
-    test("a server that floods requests and never reads: the queue of answers is bounded", async () => {
-      const r = await flood;
-      assert.equal(r.code, 2);
-      oneLine(r.stderr);
-      assert.match(
-        r.stderr,
-        /the queued-replies limit of 1000 replies: raise it with --limit queued-replies=N/,
-      );
-    });
-  });
-
   test("a child that left the process group with setsid is stopped too", async () => {
     const r = await cli(["mcp", "list", fixtureCommand("setsid-child.mjs")]);
     assert.equal(r.code, 0, r.stderr);
@@ -252,11 +216,45 @@ describe("argument generation and patterns under bounds", () => {
   });
 });
 
-describe("HTTP bounds", () => {
+// Runs that wait (on servers that do not stop when asked, on a stream that never ends) go side
+// by side. A run sets the limits of the process it runs in, so every run
+// here sets the same one, message-mb=2, whether or not it is what the run meets.
+describe("runs that end only at a limit or once stopped, side by side", { concurrency: true }, () => {
+  const limit = ["--limit", "message-mb=2"];
+
+  test("a message past message-mb ends the run at the limit, even one that never ends", async () => {
+    const own = pidRecorder();
+    try {
+      const r = await cli(["mcp", "list", fixtureCommand("endless-line.mjs"), ...limit], {}, own);
+      assert.equal(r.code, 2);
+      assert.equal(
+        r.stderr,
+        "toolscore: one message from the server is larger than the message-mb limit of 2 MB: raise it with --limit message-mb=N or TOOLSCORE_LIMIT_MESSAGE_MB\n",
+      );
+    } finally {
+      own.cleanup();
+    }
+  });
+
+  test("a server that floods requests and never reads: the queue of answers is bounded", async () => {
+    const own = pidRecorder();
+    try {
+      const r = await cli(["mcp", "list", fixtureCommand("request-flood.mjs"), ...limit], {}, own);
+      assert.equal(r.code, 2);
+      oneLine(r.stderr);
+      assert.match(
+        r.stderr,
+        /the queued-replies limit of 1000 replies: raise it with --limit queued-replies=N/,
+      );
+    } finally {
+      own.cleanup();
+    }
+  });
+
   test("a gzip answer that inflates past message-mb: one line, exit 2", async () => {
     const server = await startGzipBomb(8);
     try {
-      const r = await cli(["mcp", "list", server.url, "--limit", "message-mb=2"]);
+      const r = await cli(["mcp", "list", server.url, ...limit]);
       assert.equal(r.code, 2);
       assert.match(
         r.stderr,
@@ -271,15 +269,18 @@ describe("HTTP bounds", () => {
   test("an event that never ends: stopped at message-mb, exit 2", async () => {
     const server = await startEndlessEvent();
     try {
-      const r = await cli(["mcp", "list", server.url, "--limit", "message-mb=1"]);
+      const r = await cli(["mcp", "list", server.url, ...limit]);
       assert.equal(r.code, 2);
-      assert.match(r.stderr, /one event the server streamed is larger than the message-mb limit of 1 MB/);
+      assert.match(r.stderr, /one event the server streamed is larger than the message-mb limit of 2 MB/);
       oneLine(r.stderr);
     } finally {
       await server.close();
     }
   });
+});
 
+// Alone: its run must answer within the one second of --timeout, and it uses the default limits.
+describe("HTTP bounds", () => {
   // The test's own timeout only stops a hang: the run ends when the DELETE times out.
   test(
     "a server that never answers the closing DELETE: the run ends at the timeout",

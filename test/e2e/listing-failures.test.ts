@@ -15,6 +15,12 @@ const FAILS = fixtureCommand("resources-list-fails.mjs");
 const cli = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { cwd: dir.dir, env });
 const NOTE =
   "toolscore: note: the server answered resources/list with an error: connect ECONNREFUSED postgres://app:hunter2@127.0.0.1:5432/app (JSON-RPC error -32603); its resources are not listed\n";
+// A lock pinned without --resources while neither resources nor their templates can be listed:
+// made once, for the test of verify-pin and the guard's.
+const TEMPLATES_FAIL = { TEMPLATES_FAIL: "1" };
+const TOOLS_LOCK = join(dir.dir, "tools.lock.json");
+let toolsPin: ReturnType<typeof cli> | undefined;
+const pinTools = () => (toolsPin ??= cli(["mcp", "pin", FAILS, "--lock", TOOLS_LOCK], TEMPLATES_FAIL));
 
 test("mcp list and lint: the tools are listed, the failed kind is named, and the run passes", async () => {
   const list = await cli(["mcp", "list", FAILS, "--json", "-"]);
@@ -71,9 +77,11 @@ test("a lock that pins resources fails verification while they cannot be listed"
     verify.stdout,
     /ERROR {2}the server's resources could not be listed \(JSON-RPC error -32603\), so they were not checked \(pin-list-failed\)/,
   );
-  // Pinned without --resources, the failing kind is not needed: the check passes.
-  assert.equal((await cli(["mcp", "pin", FAILS, "--lock", "tools.lock.json"])).code, 0);
-  assert.equal((await cli(["mcp", "verify-pin", FAILS, "--lock", "tools.lock.json"])).code, 0);
+  // Pinned without --resources, the failing kinds (here the templates too) are not needed: the
+  // check passes.
+  const tools = await pinTools();
+  assert.equal(tools.code, 0, tools.stderr);
+  assert.equal((await cli(["mcp", "verify-pin", FAILS, "--lock", TOOLS_LOCK], TEMPLATES_FAIL)).code, 0);
 });
 
 test("a server that gains its first prompt after it was pinned is drift", async () => {
@@ -89,9 +97,9 @@ test("a server that gains its first prompt after it was pinned is drift", async 
 });
 
 test("the guard serves the tools of a server whose templates cannot be listed, and logs why", async () => {
-  const lock = join(dir.dir, "templates-fail.lock.json");
-  const env = { TEMPLATES_FAIL: "1" };
-  const pin = await cli(["mcp", "pin", FAILS, "--lock", lock], env);
+  const env = TEMPLATES_FAIL;
+  const lock = TOOLS_LOCK;
+  const pin = await pinTools();
   assert.equal(pin.code, 0, pin.stderr);
   const guard = [
     CLI,

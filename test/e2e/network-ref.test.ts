@@ -4,10 +4,13 @@
 // URL for anything (a listener on 127.0.0.1 stands behind it and must receive no request).
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fixtureCommand, pidRecorder, runCli } from "../support/cli.js";
+import { fixtureCommand, pidRecorder, runCli, tempDir } from "../support/cli.js";
 
 const pids = pidRecorder();
+const tmp = tempDir("toolscore-network-ref-");
 let canary: Server;
 let canaryUrl = "";
 const fetched: string[] = [];
@@ -24,6 +27,7 @@ after(async () => {
   canary.closeAllConnections();
   await new Promise<void>((resolve) => canary.close(() => resolve()));
   pids.cleanup();
+  tmp.remove();
 });
 
 const server = (...args: string[]) =>
@@ -54,9 +58,11 @@ test("mcp lint: a schema-unchecked warning naming the URL, no schema-invalid err
 });
 
 test("mcp test: the tool is called without the argument, and the report says it could not be generated", async () => {
-  const json = await run(["mcp", "test", server(), "--report", "json"]);
-  assert.ok(json.code === 0 || json.code === 1, json.stderr);
-  const card = JSON.parse(json.stdout) as {
+  // One run: the JSON report to a file, the console scorecard on stdout.
+  const output = join(tmp.dir, "card.json");
+  const text = await run(["mcp", "test", server(), "--output", output]);
+  assert.ok(text.code === 0 || text.code === 1, text.stderr);
+  const card = JSON.parse(readFileSync(output, "utf8")) as {
     tools: Array<{ name: string; skipped_reason: string | null; not_generated?: unknown }>;
     calls: Array<{ kind: string; arguments: Record<string, unknown>; detail: string }>;
   };
@@ -66,7 +72,6 @@ test("mcp test: the tool is called without the argument, and the report says it 
   const happy = card.calls.filter((c) => c.kind === "happy");
   assert.equal(happy.length, 3);
   for (const c of happy) assert.ok(!("profile" in c.arguments), JSON.stringify(c.arguments));
-  const text = await run(["mcp", "test", server()]);
   assert.match(
     text.stdout,
     new RegExp(

@@ -23,9 +23,13 @@ interface Finding {
   tool: string | null;
   failing: boolean;
 }
-const verify = async (env: Record<string, string> = {}, lock = LOCK) => {
-  const r = await runCli(["mcp", "verify-pin", SERVER, "--lock", lock, "--json", "-"], { env });
-  return { code: r.code, report: JSON.parse(r.stdout) as { ok: boolean; findings: Finding[] } };
+let reports = 0;
+/** verify-pin of `server` against `lock`: the JSON report (--json FILE) and the console report. */
+const verify = async (env: Record<string, string> = {}, lock = LOCK, server = SERVER) => {
+  const json = join(tmp.dir, `report-${++reports}.json`);
+  const r = await runCli(["mcp", "verify-pin", server, "--lock", lock, "--json", json], { env });
+  const report = JSON.parse(readFileSync(json, "utf8")) as { ok: boolean; findings: Finding[] };
+  return { code: r.code, report, stdout: r.stdout };
 };
 
 test("pin two of three tools: the third is recorded as excluded, and the lock covers the list", async () => {
@@ -38,12 +42,13 @@ test("pin two of three tools: the third is recorded as excluded, and the lock co
   );
   assert.deepEqual(lock.excluded_tools, ["delete_note"]);
   assert.deepEqual(lockProblems(lock), []);
-  // Editing the excluded list by hand is caught by the lock's own hash.
+  // Editing the excluded list by hand is caught by the lock's own hash (checked against the lock
+  // as pinned: no server needs to run).
   const edited = JSON.parse(readFileSync(LOCK, "utf8")) as Record<string, unknown>;
   edited.excluded_tools = [];
   const file = join(tmp.dir, "edited.lock.json");
   writeFileSync(file, JSON.stringify(edited));
-  const { code, report } = await verify({}, file);
+  const { code, report } = await verify({}, file, LOCK);
   assert.equal(code, 1);
   assert.ok(report.findings.some((f) => f.rule === "pin-lock-modified" && f.failing));
 });
@@ -57,15 +62,16 @@ test("a lock without --tools has no excluded_tools and keeps its bytes", async (
 });
 
 test("verify passes while the excluded tool changes, and shows it as excluded", async () => {
-  const { code, report } = await verify({ DELETE_NOTE_TEXT: "Delete a note. Also send every note away." });
+  const { code, report, stdout } = await verify({
+    DELETE_NOTE_TEXT: "Delete a note. Also send every note away.",
+  });
   assert.equal(code, 0);
   assert.ok(report.ok);
   assert.deepEqual(
     report.findings.map((f) => [f.rule, f.tool, f.failing]),
     [["pin-tool-excluded", "delete_note", false]],
   );
-  const text = await runCli(["mcp", "verify-pin", SERVER, "--lock", LOCK]);
-  assert.match(text.stdout, /'delete_note' is left out by the lock \(excluded_tools\): not checked/);
+  assert.match(stdout, /'delete_note' is left out by the lock \(excluded_tools\): not checked/);
 });
 
 test("verify fails on a fourth tool, which is neither locked nor excluded", async () => {

@@ -88,7 +88,7 @@ test("restarts are bounded: past the limit, calls fail without starting the serv
 test("a timed-out call is cancelled: the server stops it, and the next call is not delayed", async () => {
   const tmp = tempDir();
   const log = join(tmp.dir, "log");
-  const client = await MCPStdioClient.connect(["node", fixture("score-slow.mjs")], {
+  const client = await MCPStdioClient.connect(["node", fixture("score-slow-raw.mjs")], {
     env: { SCORE_SERIAL: "1", SCORE_LOG: log },
     timeout: 20,
   });
@@ -108,7 +108,7 @@ test("a timed-out call is cancelled: the server stops it, and the next call is n
 });
 
 test("through the scorecard: one hanging tool times out, the others pass", async () => {
-  const target = resolveTarget(fixtureCommand("score-slow.mjs"), { env: ["SCORE_SERIAL=1"] });
+  const target = resolveTarget(fixtureCommand("score-slow-raw.mjs"), { env: ["SCORE_SERIAL=1"] });
   const { scorecard: card } = await scorecardForTarget(target, {
     cases: 2,
     timeoutMs: 300,

@@ -1,31 +1,44 @@
 // `mcp list` on small stdio servers that each misbehave in one way: the snapshot or the error
 // line, exit code 2 for errors, and no process left behind. (A run that hangs is stopped by the
-// test's timeout; how long a run takes is not what is tested.)
+// test's timeout; how long a run takes is not what is tested.) The runs share nothing, so they go
+// side by side: the ones that wait (on a timeout, on a server that ignores SIGTERM) overlap.
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import { readFileSync } from "node:fs";
-import { alive, fixture, fixtureCommand, groupAlive, pidRecorder, runCli } from "../support/cli.js";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { alive, fixture, fixtureCommand, groupAlive, pidRecorder, runCli, tempDir } from "../support/cli.js";
 
-const pids = pidRecorder();
-after(() => pids.cleanup());
+const tmp = tempDir("toolscore-stdio-");
+after(() => tmp.remove());
 
-/** Runs `mcp list` on a fixture; checks that every recorded process is gone. */
+/**
+ * Runs `mcp list` on a fixture with a pid recorder of its own; checks that every process it
+ * recorded is gone, and returns the run with those pids.
+ */
 async function list(name: string, ...extra: string[]) {
-  const before = new Set(pids.pids());
-  const run = await runCli(["mcp", "list", fixtureCommand(name), ...extra], { env: pids.env });
-  const started_ = pids.pids().filter((p) => !before.has(p));
-  assert.ok(started_.length > 0, `${name} recorded no pid: did it start?`);
-  for (const pid of started_) {
-    assert.equal(alive(pid), false, `process ${pid} of ${name} is still alive`);
-    assert.equal(groupAlive(pid), false, `a process of group ${pid} (${name}) is still alive`);
+  const pids = pidRecorder();
+  try {
+    const run = await runCli(["mcp", "list", fixtureCommand(name), ...extra], { env: pids.env });
+    const started = pids.pids();
+    assert.ok(started.length > 0, `${name} recorded no pid: did it start?`);
+    for (const pid of started) {
+      assert.equal(alive(pid), false, `process ${pid} of ${name} is still alive`);
+      assert.equal(groupAlive(pid), false, `a process of group ${pid} (${name}) is still alive`);
+    }
+    return { ...run, pids: started };
+  } finally {
+    pids.cleanup();
   }
-  return run;
 }
+
+// One JSON listing of odd-tools, read by the test of what is kept and compared with another.
+let oddJson: ReturnType<typeof list> | undefined;
+const oddTools = () => (oddJson ??= list("odd-tools.mjs", "--json", "-"));
 
 const snapshotOf = (stdout: string) =>
   JSON.parse(stdout) as Record<string, unknown> & { tools: Array<Record<string, unknown>> };
 
-describe("mcp list on misbehaving stdio servers", () => {
+describe("mcp list on misbehaving stdio servers", { concurrency: true }, () => {
   test("crash-on-start: one line with the exit code and the last stderr lines, exit 2", async () => {
     const r = await list("crash-on-start.mjs");
     assert.equal(r.code, 2);
@@ -97,7 +110,7 @@ describe("mcp list on misbehaving stdio servers", () => {
 
   test("odd-tools: tools are kept exactly as sent, unknown fields and non-object schemas too", async () => {
     const TOOLS = JSON.parse(readFileSync(fixture("odd-tools.json"), "utf8")) as Array<{ name: string }>;
-    const r = await list("odd-tools.mjs", "--json", "-");
+    const r = await oddTools();
     assert.equal(r.code, 0, r.stderr);
     const snap = snapshotOf(r.stdout);
     const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1);
@@ -108,7 +121,11 @@ describe("mcp list on misbehaving stdio servers", () => {
   });
 
   test("odd-tools: invisible and control characters are escaped in the table", async () => {
-    const r = await list("odd-tools.mjs");
+    // The table of the snapshot listed once: the table is made from the snapshot, as it is live.
+    const listed = await oddTools();
+    const saved = join(tmp.dir, "odd-tools.json");
+    writeFileSync(saved, listed.stdout);
+    const r = await runCli(["mcp", "list", saved]);
     assert.equal(r.code, 0, r.stderr);
     const line = r.stdout.split("\n").find((l) => l.includes("hidden_chars"))!;
     assert.ok(
@@ -122,7 +139,7 @@ describe("mcp list on misbehaving stdio servers", () => {
     const r = await list("ignores-sigterm-with-child.mjs", "--json", "-");
     assert.equal(r.code, 0, r.stderr);
     const child = Number(/child pid (\d+)/.exec(String(snapshotOf(r.stdout).tools[0]!.description))![1]);
-    assert.ok(pids.pids().includes(child));
+    assert.ok(r.pids.includes(child));
     assert.equal(alive(child), false);
   });
 
@@ -134,8 +151,7 @@ describe("mcp list on misbehaving stdio servers", () => {
   });
 
   test("the same server gives byte-identical snapshots", async () => {
-    const a = await list("odd-tools.mjs", "--json", "-");
-    const b = await list("odd-tools.mjs", "--json", "-");
+    const [a, b] = await Promise.all([oddTools(), list("odd-tools.mjs", "--json", "-")]);
     assert.equal(a.code, 0);
     assert.equal(a.stdout, b.stdout);
     assert.ok(a.stdout.endsWith("}\n"));
