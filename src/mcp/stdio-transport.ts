@@ -32,6 +32,26 @@ function append(buffer: ResizableBuffer, at: number, part: Buffer): number {
 // Python's `ModuleNotFoundError: …`, `Exception: …`.
 const ERROR_LINE = /^\s*(?:Uncaught\s+)?(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception)(?:\s*\[[^\]]*\])?:\s/;
 
+// How long a server's pipes are read after its exit when they stay open: a process it started
+// may hold them open for as long as it runs.
+const PIPES_AFTER_EXIT_MS = 500;
+
+/** Resolves once the child's stdout and stderr are read to their end, or after a moment. */
+function pipesRead(child: ChildProcess): Promise<void> {
+  const open = [child.stdout, child.stderr].filter((p) => p !== null && !p.closed && !p.destroyed);
+  if (open.length === 0) return Promise.resolve();
+  return new Promise((done) => {
+    let left = open.length;
+    const timer = setTimeout(done, PIPES_AFTER_EXIT_MS);
+    for (const pipe of open)
+      pipe!.once("close", () => {
+        if (--left > 0) return;
+        clearTimeout(timer);
+        done();
+      });
+  });
+}
+
 /**
  * A lean stdio transport behind the SDK's `Transport` interface: newline-delimited JSON-RPC over a
  * child's stdin/stdout, as the MCP stdio transport defines it. It keeps start-up near the raw floor
@@ -81,9 +101,14 @@ export class LeanStdioTransport implements Transport {
     });
     const onExit = () => {
       this.exit = { code: child.exitCode, signal: child.signalCode };
-      // Flush a last line without its newline.
-      if (this.pendingBytes > 0) this.onLine();
-      this.finish();
+      // What the server wrote just before it exited may still be in its pipes (a process's exit can
+      // be seen before its output): it is read first, so that a last answer is kept and a crash
+      // is told from a quit by the stderr it ended with.
+      void pipesRead(child).then(() => {
+        // Flush a last line without its newline.
+        if (this.pendingBytes > 0) this.onLine();
+        this.finish();
+      });
     };
     onceExited(child, onExit);
   }

@@ -107,8 +107,8 @@ describe("protocol negotiation", { concurrency: true }, () => {
   });
 });
 
-// Alone, not beside the other runs: whether a server that exited during the handshake crashed or
-// quit on the probe is read from its stderr, which a loaded machine can deliver after its exit.
+// Whether a server that exited during the handshake crashed or quit on the probe is read from its
+// stderr, which can come after its exit.
 describe("a crash at start", () => {
   test("a server that crashes at start is launched once: its exit and stderr tail, exit 2", async () => {
     const r = await listRun([fixtureCommand("crash-on-start.mjs")]);
@@ -119,6 +119,16 @@ describe("a crash at start", () => {
     );
     assert.equal(r.started.length, 1);
     for (const pid of r.started) assert.equal(alive(pid), false);
+  });
+
+  test("a crash whose stderr comes after its exit is a crash all the same: launched once, its reason shown", async () => {
+    const r = await listRun([fixtureCommand("crash-reason-late.mjs")]);
+    assert.equal(r.code, 2);
+    assert.match(
+      r.stderr,
+      /^toolscore: .*crash-reason-late\.mjs exited before it finished the MCP handshake \(exit code 1\); its stderr ends: loading settings from \.\/settings\.toml \| Error: NOTES_API_KEY is not set\n$/,
+    );
+    assert.equal(r.started.length, 1);
   });
 });
 
