@@ -12,7 +12,7 @@
 // - The pool (scripts/test/pool.mjs): two jobs at a time (TOOLSCORE_TEST_CONCURRENCY, 2 by default:
 //   the machine the suite is sized for has two cores). Many files spend much of their time waiting
 //   (on a timeout, a server's exit), so the pool starts one more job, up to twice that number,
-//   while the cores have been mostly idle for the last two seconds: on a quiet machine the waits
+//   while the cores have been mostly idle for the last second: on a quiet machine the waits
 //   are filled, on a busy one nothing is added. A TOOLSCORE_TEST_CONCURRENCY set by hand is kept
 //   exactly.
 // - The sources (scripts/test/compile.mjs): src/ and test/ are compiled once, up front, into a

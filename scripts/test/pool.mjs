@@ -118,9 +118,9 @@ function idleMeter() {
 
 /**
  * Runs `jobs` in order, `concurrency` at a time, and one more (up to `most`) while the cores were
- * mostly idle for the last two seconds (half a core each second), none sooner than two seconds
- * after the last start (a new process takes a moment to get going). `onResult` gets each result as
- * its job ends; resolves with every result.
+ * mostly idle for the last second (half a core each half second), none sooner than a second after
+ * the last start (a new process takes a moment to get going). `onResult` gets each result as its
+ * job ends; resolves with every result.
  */
 export function runPool(jobs, { concurrency, most, onResult, ...context }) {
   const results = [];
@@ -156,11 +156,11 @@ export function runPool(jobs, { concurrency, most, onResult, ...context }) {
         active < most &&
         idle >= 0.5 &&
         idleBefore >= 0.5 &&
-        Date.now() - lastStart >= 2000
+        Date.now() - lastStart >= 1000
       )
         start();
       idleBefore = idle;
-    }, 1000);
+    }, 500);
     fill();
   });
 }
