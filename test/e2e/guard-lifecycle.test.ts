@@ -4,25 +4,19 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
 import { alive, groupAlive, pidRecorder, tempDir } from "../support/cli.js";
-import { guardArgs, handshakeLines, spawnGuard } from "../support/guard.js";
+import { guardArgs, handshakeLines, spawnGuard, writeToolsLock } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
 after(() => tmp.remove());
 
 let runs = 0;
 
-/** The surface of a server named `name` with one tool, `tool`. */
-const surfaceOf = (name: string, tool: string) =>
-  ServerSnapshot.of({
-    server: { name, version: "1.0.0" },
-    protocol: "2025-06-18",
-    capabilities: { tools: {} },
-    client_capabilities: [],
-    instructions: null,
-    tools: [{ name: tool, description: `The ${tool} tool.`, inputSchema: { type: "object" } }],
-  });
+const oneTool = (name: string) => ({
+  name,
+  description: `The ${name} tool.`,
+  inputSchema: { type: "object" },
+});
 
 // The server is started while the guard reads the lock (so that it boots meanwhile), except when
 // there is no lock at all; under a bad lock it is stopped before anything is read from either side.
@@ -55,7 +49,7 @@ async function failsClosed(lock: string, expected: RegExp, startsNothing = false
 test("a hand-edited lock: nothing forwarded, the server stopped, one line, exit 2", async () => {
   // The guard refuses the lock before it compares it with the server: any lock will do.
   const lock = join(tmp.dir, "edited.lock.json");
-  await writeLock(lock, buildLock(surfaceOf("client-features", "echo")));
+  await writeToolsLock(lock, "client-features", [oneTool("echo")]);
   const data = JSON.parse(readFileSync(lock, "utf8")) as {
     tools: Array<{ definition: { description: string } }>;
   };
@@ -82,28 +76,16 @@ test("the server crashes: the guard exits with its code, after passing on what i
     inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
     annotations: { readOnlyHint: true },
   };
-  await writeLock(
-    lock,
-    buildLock(
-      ServerSnapshot.of({
-        server: { name: "crashy", version: "1.0.0" },
-        protocol: "2025-06-18",
-        capabilities: { tools: {} },
-        client_capabilities: [],
-        instructions: null,
-        tools: [
-          { name: "echo_a", ...echo },
-          { name: "echo_b", ...echo },
-          {
-            name: "explode",
-            description: "Read a value; crashes the server.",
-            inputSchema: { type: "object", properties: {} },
-            annotations: { readOnlyHint: true },
-          },
-        ],
-      }),
-    ),
-  );
+  await writeToolsLock(lock, "crashy", [
+    { name: "echo_a", ...echo },
+    { name: "echo_b", ...echo },
+    {
+      name: "explode",
+      description: "Read a value; crashes the server.",
+      inputSchema: { type: "object", properties: {} },
+      annotations: { readOnlyHint: true },
+    },
+  ]);
   const g = spawnGuard(guardArgs(lock, "score-crash.mjs"));
   g.write(handshakeLines());
   await g.answer(1);
@@ -120,7 +102,7 @@ test("the client closes: the server and what it started are stopped, the guard e
   // starts it once per client capability profile): the lock is made, not pinned, since the session
   // ends at the handshake, before any listing is checked.
   const lock = join(tmp.dir, "child.lock.json");
-  await writeLock(lock, buildLock(surfaceOf("leaves-child-behind", "wrapped")));
+  await writeToolsLock(lock, "leaves-child-behind", [oneTool("wrapped")]);
   const pids = pidRecorder();
   try {
     const g = spawnGuard(guardArgs(lock, "leaves-child-behind.mjs"), pids.env);

@@ -9,9 +9,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
 import { alive, fixture, pidRecorder, runBin, runCli, tempDir } from "../support/cli.js";
-import { CLI } from "../support/guard.js";
+import { CLI, writeToolsLock } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-lock-");
 after(() => tmp.remove());
@@ -78,19 +77,9 @@ test("a lock that is not JSON is named in the error, and none of its bytes are s
 test("SIGTERM stops the guard and its server while it starts", async () => {
   // The guard is stopped before it lists the server: any valid lock will do, made, not pinned.
   const lock = join(tmp.dir, "client-features.lock.json");
-  await writeLock(
-    lock,
-    buildLock(
-      ServerSnapshot.of({
-        server: { name: "client-features", version: "1.0.0" },
-        protocol: "2025-06-18",
-        capabilities: { tools: {} },
-        client_capabilities: [],
-        instructions: null,
-        tools: [{ name: "echo", description: "The echo tool.", inputSchema: { type: "object" } }],
-      }),
-    ),
-  );
+  await writeToolsLock(lock, "client-features", [
+    { name: "echo", description: "The echo tool.", inputSchema: { type: "object" } },
+  ]);
   const pids = pidRecorder();
   try {
     const child = spawn(process.execPath, [CLI, ...guardOn(lock)], {

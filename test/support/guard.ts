@@ -24,6 +24,33 @@ export async function pinFixture(
   if (r.code !== 0) throw new Error(`pin failed: ${r.stderr}`);
 }
 
+/**
+ * Writes to `lock` the lock of a server named `name` (version 1.0.0, protocol 2025-06-18, tools
+ * only) listing `tools`: what pinning a fixture whose surface the test knows would write, without
+ * starting it.
+ */
+export async function writeToolsLock(
+  lock: string,
+  name: string,
+  tools: Array<Record<string, unknown>>,
+): Promise<void> {
+  // Loaded here, so that the files that import this one and never call it do not load them.
+  const [{ ServerSnapshot }, { buildLock }, { writeLock }] = await Promise.all([
+    import("../../src/mcp/snapshot.js"),
+    import("../../src/pin/lock.js"),
+    import("../../src/pin/lock-file.js"),
+  ]);
+  const snapshot = ServerSnapshot.of({
+    server: { name, version: "1.0.0" },
+    protocol: "2025-06-18",
+    capabilities: { tools: {} },
+    client_capabilities: [],
+    instructions: null,
+    tools: tools as never,
+  });
+  await writeLock(lock, buildLock(snapshot));
+}
+
 /** Pins the server at `url` into `lock`; fails the test when pinning fails. */
 export async function pinUrl(url: string, lock: string): Promise<void> {
   const r = await runCli(["mcp", "pin", url, "--lock", lock]);
