@@ -147,7 +147,9 @@ test("verify-pin takes a lock as its SERVER too", async () => {
 });
 
 test("--json - writes the report to stdout and the console report to stderr", async () => {
-  const r = await cli(["mcp", "verify-pin", `${NOTES} --rugpull`, "--json", "-"]);
+  // The rug-pulled sample server's saved snapshot (kept equal to the live one by the examples' test).
+  const rugpull = join(ROOT, "examples", "pinning", "notes-rugpull.json");
+  const r = await cli(["mcp", "verify-pin", rugpull, "--json", "-"]);
   assert.equal(r.code, 1);
   const report = JSON.parse(r.stdout) as Record<string, unknown>;
   assert.equal(report.kind, "toolscore.mcp-pin-report");
