@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import type { CliContext } from "../../src/cli/context.js";
+import { SAMPLE_SNAPSHOT } from "../support/cli.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
@@ -29,7 +30,7 @@ async function cli(argv: string[]) {
 const oneLine = (s: string) => s.endsWith("\n") && s.split("\n").length === 2 && s.startsWith("toolscore: ");
 
 test("mcp pin writes toolscore.lock.json by default and says what it pinned", async () => {
-  const r = await cli(["mcp", "pin", NOTES]);
+  const r = await cli(["mcp", "pin", SAMPLE_SNAPSHOT]);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(
     r.stdout,

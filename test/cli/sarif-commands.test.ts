@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { LINT_RULES } from "../../src/lint/index.js";
 import { toolLines, type SarifLog } from "../../src/report/sarif.js";
 import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
-import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { ROOT, SAMPLE_SNAPSHOT, runCli, tempDir } from "../support/cli.js";
 import { sarifSchemaErrors } from "../support/sarif-schema.js";
 
 const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
@@ -36,6 +36,8 @@ before(async () => {
   work = tempDir("toolscore-sarif-");
   // The sample server is listed once; the lock is pinned from the listing.
   assert.equal((await cli(["mcp", "list", notes, "--json", "notes.json"])).code, 0);
+  // The saved snapshot other tests read in place of the sample server is its listing, byte for byte.
+  assert.equal(readFileSync(at("notes.json"), "utf8"), readFileSync(SAMPLE_SNAPSHOT, "utf8"));
   copyFileSync(rugpull, at("rugpull.json"));
   assert.equal((await cli(["mcp", "pin", at("notes.json"), "--lock", "notes.lock.json"])).code, 0);
   const listed = JSON.parse(readFileSync(at("notes.json"), "utf8")) as Record<string, unknown>;
