@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { runDemoStep } from "../support/demo.js";
-import { sampleServerArgv } from "../../src/cli/demo/context.js";
+import { join } from "node:path";
 import { diffStep } from "../../src/cli/demo/diff-step.js";
-import { runCli } from "../support/cli.js";
+import { ROOT, SAMPLE_SNAPSHOT, runCli } from "../support/cli.js";
 
 test("the demo's diff step shows what mcp diff shows for the sample server and its rug-pulled build", async () => {
   const { out, headings } = await runDemoStep(diffStep);
@@ -12,12 +12,11 @@ test("the demo's diff step shows what mcp diff shows for the sample server and i
     headings[0]!,
     /toolscore mcp diff "toolscore-notes-server" "toolscore-notes-server --rugpull"/,
   );
-  const command = (rugpull: boolean) =>
-    sampleServerArgv(rugpull)
-      .map((a) => JSON.stringify(a))
-      .join(" ");
+  // mcp diff on the two builds' saved snapshots (kept equal to the live servers by
+  // sarif-commands.test.ts and test/e2e/pin-examples.test.ts): no second start of either.
+  const rugpull = join(ROOT, "examples", "pinning", "notes-rugpull.json");
   // Piped, as the step ran: neither is fitted to a terminal.
-  const direct = await runCli(["mcp", "diff", command(false), command(true), "--fail-on", "breaking"], {
+  const direct = await runCli(["mcp", "diff", SAMPLE_SNAPSHOT, rugpull, "--fail-on", "breaking"], {
     columns: undefined,
   });
   assert.equal(direct.code, 1);

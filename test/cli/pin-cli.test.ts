@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import type { CliContext } from "../../src/cli/context.js";
+import { SAMPLE_SNAPSHOT } from "../support/cli.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const NOTES = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
@@ -29,7 +30,7 @@ async function cli(argv: string[]) {
 const oneLine = (s: string) => s.endsWith("\n") && s.split("\n").length === 2 && s.startsWith("toolscore: ");
 
 test("mcp pin writes toolscore.lock.json by default and says what it pinned", async () => {
-  const r = await cli(["mcp", "pin", NOTES]);
+  const r = await cli(["mcp", "pin", SAMPLE_SNAPSHOT]);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(
     r.stdout,
@@ -147,7 +148,9 @@ test("verify-pin takes a lock as its SERVER too", async () => {
 });
 
 test("--json - writes the report to stdout and the console report to stderr", async () => {
-  const r = await cli(["mcp", "verify-pin", `${NOTES} --rugpull`, "--json", "-"]);
+  // The rug-pulled sample server's saved snapshot (kept equal to the live one by the examples' test).
+  const rugpull = join(ROOT, "examples", "pinning", "notes-rugpull.json");
+  const r = await cli(["mcp", "verify-pin", rugpull, "--json", "-"]);
   assert.equal(r.code, 1);
   const report = JSON.parse(r.stdout) as Record<string, unknown>;
   assert.equal(report.kind, "toolscore.mcp-pin-report");

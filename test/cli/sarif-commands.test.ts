@@ -3,16 +3,18 @@
 // snapshot file.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LINT_RULES } from "../../src/lint/index.js";
 import { toolLines, type SarifLog } from "../../src/report/sarif.js";
 import { startSurfaceHttp } from "../fixtures/servers/surface-http.mjs";
-import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { ROOT, SAMPLE_SNAPSHOT, runCli, tempDir } from "../support/cli.js";
 import { sarifSchemaErrors } from "../support/sarif-schema.js";
 
 const notes = `node ${JSON.stringify(join(ROOT, "dist", "notes-server.js"))}`;
-const rugpull = `${notes} --rugpull`;
+// The rug-pulled sample server's saved snapshot, kept equal to the live one by the examples' test.
+const rugpull = join(ROOT, "examples", "pinning", "notes-rugpull.json");
+const liveRugpull = `${notes} --rugpull`;
 
 let work: ReturnType<typeof tempDir>;
 // The sample server's tools, served over HTTP from this process (in a protocol an HTTP server
@@ -32,9 +34,11 @@ function readSarif(name: string): SarifLog {
 
 before(async () => {
   work = tempDir("toolscore-sarif-");
-  // The sample server and its rug pull are listed once; the lock is pinned from the listing.
+  // The sample server is listed once; the lock is pinned from the listing.
   assert.equal((await cli(["mcp", "list", notes, "--json", "notes.json"])).code, 0);
-  assert.equal((await cli(["mcp", "list", rugpull, "--json", "rugpull.json"])).code, 0);
+  // The saved snapshot other tests read in place of the sample server is its listing, byte for byte.
+  assert.equal(readFileSync(at("notes.json"), "utf8"), readFileSync(SAMPLE_SNAPSHOT, "utf8"));
+  copyFileSync(rugpull, at("rugpull.json"));
   assert.equal((await cli(["mcp", "pin", at("notes.json"), "--lock", "notes.lock.json"])).code, 0);
   const listed = JSON.parse(readFileSync(at("notes.json"), "utf8")) as Record<string, unknown>;
   writeFileSync(at("surface.json"), JSON.stringify({ ...listed, protocol: "2025-11-25" }));
@@ -175,7 +179,7 @@ test("diff --sarif: breaking changes are errors, other differences notes; locati
     "mcp",
     "diff",
     at("notes.json"),
-    rugpull,
+    liveRugpull,
     "--fail-on",
     "breaking",
     "--sarif",

@@ -114,10 +114,15 @@ const summary = join(work.dir, "summary.md");
 // For what is not about the sample server's own tools: a small surface at a URL, served from this
 // process.
 let store: { url: string; close(): Promise<void> };
+// A server that offers tools but has none, served the same way.
+let empty: { url: string; close(): Promise<void> };
 before(async () => {
   const surface = join(work.dir, "store.json");
   writeFileSync(surface, JSON.stringify(surfaceFile("store", ["get_item", "list_items"])));
   store = await startSurfaceHttp(surface);
+  const none = join(work.dir, "empty.json");
+  writeFileSync(none, JSON.stringify(surfaceFile("empty", [])));
+  empty = await startSurfaceHttp(none);
   // The second run is also a CI run: a job summary and annotations beside the same card.
   writeFileSync(summary, "");
   for (const ci of [[], ["--ci"]]) {
@@ -131,6 +136,7 @@ before(async () => {
 });
 after(async () => {
   await store.close();
+  await empty.close();
   work.remove();
 });
 
@@ -199,10 +205,10 @@ test("--report md writes the Markdown scorecard", async () => {
 });
 
 test("zero tools and --cases 0 are not graded; --fail-under fails them", async () => {
-  const zero = await runCli(["mcp", "test", fixtureCommand("score-zero-tools.mjs")]);
+  const zero = await runCli(["mcp", "test", empty.url]);
   assert.equal(zero.code, 0);
   assert.match(zero.stdout, /^Not graded: the server has no tools/m);
-  const bar = await runCli(["mcp", "test", fixtureCommand("score-zero-tools.mjs"), "--fail-under", "F"]);
+  const bar = await runCli(["mcp", "test", empty.url, "--fail-under", "F"]);
   assert.equal(bar.code, 1);
   assert.match(bar.stderr, /below --fail-under F/);
   const none = await runCli(["mcp", "test", store.url, "--cases", "0", "--report", "json"]);

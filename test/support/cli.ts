@@ -11,6 +11,11 @@ import type { CliContext } from "../../src/cli/context.js";
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 /** A fixture server's path. */
 export const fixture = (name: string) => join(ROOT, "test", "fixtures", "servers", name);
+/**
+ * The sample server's `mcp list --json` snapshot, for tests about what the CLI does with its tools
+ * rather than about starting it; test/cli/sarif-commands.test.ts checks it against a live listing.
+ */
+export const SAMPLE_SNAPSHOT = join(ROOT, "test", "fixtures", "sample", "notes.json");
 /** The launch command of a fixture server, as one string. */
 export const fixtureCommand = (name: string) => `node ${JSON.stringify(fixture(name))}`;
 
