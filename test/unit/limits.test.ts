@@ -10,8 +10,6 @@ import { DEFAULT_LIMITS, limitError, limits, limitsFrom, setLimits } from "../..
 import { isToolscoreError } from "../../src/util/errors.js";
 import { errorLine } from "../../src/report/advice.js";
 
-afterEach(() => setLimits());
-
 /** `{"p":{"p":…{"s":"x"}}}` nested `depth` objects deep, built without recursion. */
 function nested(depth: number): unknown {
   let v: unknown = { s: "x\u200b" };
@@ -20,6 +18,8 @@ function nested(depth: number): unknown {
 }
 
 describe("limits", () => {
+  afterEach(() => setLimits());
+
   test("environment variables, then --limit arguments, override the defaults", () => {
     const got = limitsFrom({ TOOLSCORE_LIMIT_MESSAGE_MB: "128", TOOLSCORE_LIMIT_DEPTH: "300" }, [
       "depth=400",
@@ -88,6 +88,8 @@ describe("walks over data deeper than the stack", () => {
 });
 
 describe("text diffs past their bounds", () => {
+  afterEach(() => setLimits());
+
   const lines = (n: number, tag: string) =>
     Array.from({ length: n }, (_, i) => `line ${i} ${tag}`).join("\n");
 
