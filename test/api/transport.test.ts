@@ -1,8 +1,11 @@
 // The programmatic API with a server the caller brings: an in-process v2 SDK server joined by the
 // SDK's in-memory transport pair, no process and no port. The results are the ones the CLI
-// serialises, and they match what the CLI reports for the same server launched over stdio.
+// serialises, and they match what the CLI reports for the same server launched over stdio (launched
+// once: the CLI lints the listing that launch gave).
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import {
   diffServers,
@@ -14,7 +17,7 @@ import {
   type TransportServer,
 } from "../../src/api/index.js";
 import { ToolscoreError } from "../../src/util/errors.js";
-import { fixtureCommand, runCli } from "../support/cli.js";
+import { fixtureCommand, runCli, tempDir } from "../support/cli.js";
 import { v2Server } from "../fixtures/servers/v2-tools.mjs";
 import { diffJson } from "../../src/report/diff-json.js";
 import { diffFails } from "../../src/diff/diff.js";
@@ -32,11 +35,20 @@ function inProcess(): TransportServer {
 }
 
 const STDIO = fixtureCommand("v2-stdio.mjs");
+const tmp = tempDir();
+after(() => tmp.remove());
+// The launched server's listing, saved for the CLI's lint.
+const LISTED = join(tmp.dir, "listed.json");
+let listed: Awaited<ReturnType<typeof runCli>>;
+before(async () => {
+  listed = await runCli(["mcp", "list", STDIO, "--json", "-"]);
+  writeFileSync(LISTED, listed.stdout);
+});
 
 test("listServer over a transport lists what the launched server lists", async () => {
   const { snapshot, origin } = await listServer(inProcess());
   assert.equal(origin, "live");
-  const cli = await runCli(["mcp", "list", STDIO, "--json", "-"]);
+  const cli = listed;
   assert.equal(cli.code, 0, cli.stderr);
   const launched = JSON.parse(cli.stdout) as { tools: unknown[]; server: unknown };
   assert.deepEqual(snapshot.tools, launched.tools);
@@ -45,7 +57,8 @@ test("listServer over a transport lists what the launched server lists", async (
 
 test("lintServer, pinServer, verifyServer and diffServers over a transport: the same reports as the CLI's JSON", async () => {
   const linted = await lintServer(inProcess());
-  const cli = await runCli(["mcp", "lint", STDIO, "--json", "-"]);
+  const cli = await runCli(["mcp", "lint", LISTED, "--json", "-"]);
+  assert.equal(cli.code, 0, cli.stderr);
   assert.deepEqual(linted.report, JSON.parse(cli.stdout));
 
   const { lock } = await pinServer(inProcess());

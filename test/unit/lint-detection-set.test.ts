@@ -4,11 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { lintServer } from "../../src/lint/index.js";
-import { ServerSnapshot } from "../../src/mcp/snapshot.js";
 import { lintMessage } from "../../src/report/lint-messages.js";
+import { realServers } from "../support/real-servers.js";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 const load = (name: string) =>
@@ -42,11 +41,10 @@ test("every record of the detection set has its source, licence, class and the s
 });
 
 test("no published server's snapshot draws a poisoning error or warning", () => {
-  const dir = join(FIXTURES, "real");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
-  assert.ok(files.length >= 11);
-  for (const file of files) {
-    const found = lintServer(ServerSnapshot.read(join(dir, file))).filter(
+  const real = realServers();
+  assert.ok(real.length >= 11);
+  for (const { file, findings } of real) {
+    const found = findings.filter(
       (f) =>
         ["description-instruction", "schema-instruction", "hidden-unicode"].includes(f.rule) &&
         f.severity !== "info",

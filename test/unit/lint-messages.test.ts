@@ -33,7 +33,15 @@ function expand(v: unknown): unknown {
   return Object.fromEntries(Object.entries(r).map(([k, x]) => [k, expand(x)]));
 }
 
+// Each case is linted once; both tests below read its findings.
+const linted = new Map<Case, LintFinding[]>();
 function lint(c: Case): LintFinding[] {
+  let found = linted.get(c);
+  if (!found) linted.set(c, (found = lintOnce(c)));
+  return found;
+}
+
+function lintOnce(c: Case): LintFinding[] {
   const input = expand(c.input);
   if (c.lint === "lintTools") return lintTools(input as RawTool[]);
   if (c.lint === "lintServer") return lintServer(input as { tools: RawTool[]; instructions?: string | null });

@@ -3,23 +3,16 @@
 // `required` means every argument is optional, so neither is a finding on these servers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { lintServer, lintTools } from "../../src/lint/index.js";
-import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import { lintTools } from "../../src/lint/index.js";
 import { formatLintFinding, lintMessage } from "../../src/report/lint-messages.js";
+import { realServers } from "../support/real-servers.js";
 
-const DIR = join(import.meta.dirname, "..", "fixtures", "real");
-const real = readdirSync(DIR)
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => ({ file: f, snap: ServerSnapshot.read(join(DIR, f)) }));
+const real = realServers();
 
 test("no naming or required-list finding on any of the published servers", () => {
   assert.equal(real.length, 11);
-  for (const { file, snap } of real) {
-    const noisy = lintServer(snap).filter(
-      (f) => f.rule === "name-style-mixed" || f.rule === "required-missing",
-    );
+  for (const { file, findings } of real) {
+    const noisy = findings.filter((f) => f.rule === "name-style-mixed" || f.rule === "required-missing");
     assert.deepEqual(noisy, [], file);
   }
 });

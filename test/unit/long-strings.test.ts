@@ -66,15 +66,17 @@ describe("long strings in pieces", () => {
 
 describe("a lock of long texts in prompts and tools", () => {
   test("hashed in pieces, its hashes are those of its canonical JSON made whole", () => {
+    // Past one slice (1 MB), across its boundary: enough to be hashed in pieces.
+    const text = long.slice(0, 1024 * 1024 + 4096);
     const snapshot = ServerSnapshot.of({
       server: { name: "s", version: "1" },
       protocol: "2025-06-18",
       capabilities: {},
       client_capabilities: [],
       instructions: null,
-      tools: [{ name: "read", description: long, inputSchema: { type: "object" } }],
+      tools: [{ name: "read", description: text, inputSchema: { type: "object" } }],
       prompts: [
-        { name: "greet", description: long, arguments: [{ name: "who", description: long.slice(1) }] },
+        { name: "greet", description: text, arguments: [{ name: "who", description: text.slice(1) }] },
       ],
     });
     const lock = buildLock(snapshot);
@@ -82,7 +84,7 @@ describe("a lock of long texts in prompts and tools", () => {
     assert.equal(lock_sha256, sha256Hex(canonicalJson(body)));
     const prompt = lock.prompts![0]!;
     assert.equal(prompt.sha256, sha256Hex(canonicalJson(prompt.definition)));
-    assert.equal(prompt.fields.description, sha256Hex(canonicalJson(long)));
+    assert.equal(prompt.fields.description, sha256Hex(canonicalJson(text)));
     assert.deepEqual(lockProblems(parseLock(JSON.parse(serializeLock(lock)))), []);
   });
 });
