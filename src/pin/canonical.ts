@@ -2,7 +2,7 @@ import * as crypto from "node:crypto";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { nonFiniteAt } from "../util/json.js";
 import { numberOutOfRange, pathIn } from "../util/json-range.js";
-import { SLICE, slices } from "../util/slices.js";
+import { jsonEscapedSlices, SLICE, slices } from "../util/slices.js";
 
 // RFC 8785 (JSON Canonicalization Scheme): object keys sorted by UTF-16 code units, no white space,
 // numbers as ECMAScript writes them, strings with only the escapes JSON requires.
@@ -82,14 +82,10 @@ function write(root: unknown, out: string[]): void {
         out.push(canonicalNumber(value));
         continue;
       case "string":
-        // A long string is pushed a slice at a time between quotes, each slice escaped on its own
-        // where it needs it: never copied whole.
-        if (value.length > LONG) {
-          out.push('"');
-          for (const s of slices(value))
-            out.push(NEEDS_ESCAPE_TEST.test(s) ? canonicalString(s).slice(1, -1) : s);
-          out.push('"');
-        } else out.push(canonicalString(value));
+        // A long string is pushed a slice at a time between quotes, escaped as JSON.stringify
+        // escapes it (the escapes RFC 8785 asks for): never copied whole.
+        if (value.length > LONG) out.push('"', ...jsonEscapedSlices(value), '"');
+        else out.push(canonicalString(value));
         continue;
       case "object": {
         // Children go on the stack last first, so that they come off it in order.

@@ -1,15 +1,12 @@
-import { slices } from "./slices.js";
+import { jsonEscapedSlices } from "./slices.js";
 
 // Files toolscore writes hold what servers sent, and a server may send one string of tens of
 // megabytes. Written as one JSON text, such a string is copied twice more (the text, then its
 // UTF-8 bytes). Here the text is made by JSON.stringify as always, with each long string replaced
 // by a marker; the long strings are written between the pieces, a slice at a time, each slice
-// escaped on its own where it needs it (a slice never ends inside a surrogate pair, so the escapes
-// are those of the whole string).
+// escaped on its own where it needs it.
 
 const LONG = 64 * 1024;
-// JSON.stringify escapes these: a long string that holds none is written as it is.
-const ESCAPED = /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function hasLongString(value: unknown): boolean {
   const stack: unknown[] = [value];
@@ -51,7 +48,7 @@ export function prettyJsonPieces(value: unknown): string[] {
     const end = text.indexOf('"', i);
     out.push(text.slice(at, i));
     const s = long[Number(text.slice(i + quotedTag.length, end))]!;
-    for (const slice of slices(s)) out.push(ESCAPED.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice);
+    out.push(...jsonEscapedSlices(s));
     at = end;
   }
   out.push(text.slice(at), "\n");

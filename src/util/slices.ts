@@ -15,3 +15,18 @@ export function* slices(text: string): Generator<string> {
     i = end;
   }
 }
+
+// What JSON escapes (RFC 8259, and RFC 8785's canonical form alike): control characters, the quote,
+// the backslash, and lone surrogates (which cannot be UTF-8).
+const NEEDS_ESCAPE =
+  /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The text of `JSON.stringify(text)` between its quotes, a slice at a time: each slice is escaped
+ * on its own where it needs it, so that a long text's escaped copy is never made whole. (A slice
+ * never ends inside a surrogate pair, so the escapes are those of the whole text.)
+ */
+export function* jsonEscapedSlices(text: string): Generator<string> {
+  for (const slice of slices(text))
+    yield NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice;
+}
