@@ -9,11 +9,11 @@
 // destructiveHint).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { ServerSnapshot } from "../../src/mcp/snapshot.js";
+import { realServers } from "../support/real-servers.js";
 import { deriveEffects } from "../../src/pin/effects.js";
 
-const DIR = join(import.meta.dirname, "..", "fixtures", "real");
+// The snapshots, read once per process (the other unit files that read them share them).
+const snapshotOf = (server: string) => realServers().find((r) => r.file === `${server}.json`)!.snap;
 
 const EXPECTED: Record<string, Record<string, string>> = {
   brave: {
@@ -211,7 +211,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
 
 for (const [server, tools] of Object.entries(EXPECTED)) {
   test(`capabilities of every tool of the captured ${server} server`, () => {
-    const snapshot = ServerSnapshot.read(join(DIR, `${server}.json`));
+    const snapshot = snapshotOf(server);
     const actual = Object.fromEntries(
       snapshot.tools.map((t) => [
         String(t.name),
@@ -226,7 +226,7 @@ for (const [server, tools] of Object.entries(EXPECTED)) {
 
 test("no captured tool is unknown without its reason", () => {
   for (const server of Object.keys(EXPECTED)) {
-    for (const t of ServerSnapshot.read(join(DIR, `${server}.json`)).tools) {
+    for (const t of snapshotOf(server).tools) {
       for (const c of deriveEffects(t)) assert.ok(c.sources.length > 0, `${server} ${String(t.name)}`);
     }
   }
