@@ -4,11 +4,12 @@
 // checks of scripts/checks.mjs (typecheck, ESLint, Prettier, knip) run in the same pool as the test
 // files, each one a job like a file.
 //
-// - The jobs (scripts/test/jobs.mjs): each file in a process of its own, except the files of
-//   test/unit/ and test/cli/, which share a process per core; each with a time limit (180 s, or the
-//   one it states in its first lines as `// time limit: N s`), a guard against a hang, not a
-//   measure: a file still running at its limit is stopped, with every process it started, and
-//   counts as failed. The jobs that took longest the last time start first.
+// - The jobs (scripts/test/jobs.mjs): the files of test/unit/ and test/cli/ share a process per
+//   core, those of test/e2e/ five or so to a process, and the rest (and a file that needs it) run
+//   in a process of their own; each with a time limit (180 s, or the one it states in its first
+//   lines as `// time limit: N s`), a guard against a hang, not a measure: a file still running
+//   at its limit is stopped, with every process it started, and counts as failed. The jobs that
+//   took longest the last time start first.
 // - The pool (scripts/test/pool.mjs): two jobs at a time (TOOLSCORE_TEST_CONCURRENCY, 2 by default:
 //   the machine the suite is sized for has two cores). Many files spend much of their time waiting
 //   (on a timeout, a server's exit), so the pool starts one more job, up to twice that number,

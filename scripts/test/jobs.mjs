@@ -1,14 +1,21 @@
-// The jobs of a run: the test files (each in a process of its own, or sharing one with the other
+// The jobs of a run: the test files (each in a process of its own, or sharing one with other
 // files of its tier) and the checks, in the order they start, and the times of the last run that
 // give that order.
 //
-// The files of test/unit/ (pure code, no servers) and of test/cli/ (the CLI run in-process) share a
-// process per core, imported one after another, since starting a process and loading the modules
-// they test cost most of a small file's time. A file that needs a process of its own is one whose
-// top-level hooks run around every test (beforeEach, afterEach at the top level: in a shared
-// process they would run around the other files' tests), or one that changes the working folder or
-// the environment; a shared file must otherwise leave shared state (limits, the environment, the
-// working folder) as it found it once its tests end.
+// Starting a process and loading the modules a file imports (the SDK, the sources, the CLI) cost
+// most of a small file's time, so files share processes, imported one after another:
+// - the files of test/unit/ (pure code, no servers) and of test/cli/ (the CLI run in-process), a
+//   process per core in each tier;
+// - the files of test/e2e/ (real servers and clients), five or so to a process, in processes
+//   enough that the pool can still run one group while another waits on a server. An end-to-end
+//   file that states a time limit of its own (one that starts many processes) keeps a process of
+//   its own, so that its long run overlaps the others'.
+// A file that needs a process of its own is one whose top-level hooks run around every test
+// (beforeEach, afterEach at the top level: in a shared process they would run around the other
+// files' tests), one that changes the working folder or the environment, or one that says so in
+// its first lines (`// own process: REASON`, for one that looks at the process itself); a shared
+// file must otherwise leave shared state (limits, the environment, the working folder) as it
+// found it once its tests end. Its top-level `after` hooks run when the whole process ends.
 //
 // Each file has a time limit of 180 s, or the one it states in its first lines as
 // `// time limit: N s` (a file that starts many processes states more). The jobs that took longest
@@ -21,7 +28,12 @@ import { checkoutKey } from "../checkout-cache.mjs";
 
 const DEFAULT_LIMIT_S = 180;
 const GROUP_LIMIT_S = 300;
-const SHARED_TIERS = ["unit", "cli"];
+// The tiers whose files share processes, and how many processes each gets for `count` files.
+const SHARED_TIERS = {
+  unit: (count, concurrency) => Math.min(concurrency, Math.ceil(count / 2)),
+  cli: (count, concurrency) => Math.min(concurrency, Math.ceil(count / 2)),
+  e2e: (count) => Math.ceil(count / 5),
+};
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -38,26 +50,29 @@ export function testFiles(filters) {
     .sort();
 }
 
-function limitOf(file) {
-  const head = readFileSync(file, "utf8").split("\n", 8).join("\n");
-  const m = /^\/\/ time limit: (\d+) s\b/m.exec(head);
-  return m ? Number(m[1]) : DEFAULT_LIMIT_S;
-}
+const headOf = (file) => readFileSync(file, "utf8").split("\n", 8).join("\n");
+const statedLimit = (file) => /^\/\/ time limit: (\d+) s\b/m.exec(headOf(file))?.[1];
+const limitOf = (file) => Number(statedLimit(file) ?? DEFAULT_LIMIT_S);
 
-/** The tier (test/unit, test/cli) whose files share a process, or undefined. */
-const tierOf = (file) => SHARED_TIERS.find((t) => file.startsWith(join("test", t) + "/"));
+/** The tier (unit, cli, e2e) whose files share processes, or undefined. */
+const tierOf = (file) => Object.keys(SHARED_TIERS).find((t) => file.startsWith(join("test", t) + "/"));
 
 /**
- * A unit or CLI file shares a process with the other files of its tier unless it has hooks at its
+ * A file of a shared tier shares a process with other files of its tier unless it has hooks at its
  * top level that run around every test (`beforeEach`, `afterEach`: in a shared process they would
- * run around the other files' tests too), or changes the working folder or the environment.
+ * run around the other files' tests too), changes the working folder or the environment, says in
+ * its first lines that it needs a process of its own, or is an end-to-end file with a time limit
+ * of its own.
  */
 function shares(file) {
+  const tier = tierOf(file);
+  if (tier === undefined) return false;
   const text = readFileSync(file, "utf8");
   return (
-    tierOf(file) !== undefined &&
     !/^(beforeEach|afterEach)\(/m.test(text) &&
-    !/process\.chdir\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/.test(text)
+    !/process\.chdir\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/.test(text) &&
+    !/^\/\/ own process: /m.test(headOf(file)) &&
+    !(tier === "e2e" && statedLimit(file) !== undefined)
   );
 }
 
@@ -66,9 +81,9 @@ function shares(file) {
  * job: name, key, and files with a limit, or a check's argv).
  */
 export function planJobs(files, { concurrency, checks, times }) {
-  const groups = SHARED_TIERS.flatMap((tier) => {
+  const groups = Object.entries(SHARED_TIERS).flatMap(([tier, processes]) => {
     const members = files.filter((f) => tierOf(f) === tier && shares(f));
-    const count = Math.min(concurrency, Math.ceil(members.length / 2));
+    const count = processes(members.length, concurrency);
     const parts = Array.from({ length: count }, (_, g) => members.filter((_, i) => i % count === g));
     return parts
       .filter((g) => g.length > 1)

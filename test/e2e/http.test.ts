@@ -1,4 +1,5 @@
 // `mcp list URL` over Streamable HTTP and over the legacy HTTP+SSE fallback, on 127.0.0.1.
+// own process: a test counts the timers of the whole process
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
