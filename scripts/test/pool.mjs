@@ -44,10 +44,18 @@ export function runJob({ name, key, files, check, limit }, index, { root, compil
       detached: true,
       // The test reporter's colours follow the terminal; a check's output is as it would print it.
       // A test file's XDG_CONFIG_HOME is an empty folder of the run's, so that no test reads or
-      // writes the sign-ins (toolscore/credentials.json) of whoever runs the suite.
+      // writes the sign-ins (toolscore/credentials.json) of whoever runs the suite. It gets no
+      // NODE_EXTRA_CA_CERTS: every Node process reads and parses that bundle as it starts (where
+      // it is set, close to half of a bare start's CPU), a file starts dozens of processes, and
+      // no test reaches a server beyond 127.0.0.1, over TLS or otherwise.
       env: check
         ? process.env
-        : { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0", XDG_CONFIG_HOME: configHome },
+        : {
+            ...process.env,
+            FORCE_COLOR: process.stdout.isTTY ? "1" : "0",
+            XDG_CONFIG_HOME: configHome,
+            NODE_EXTRA_CA_CERTS: undefined,
+          },
     });
     running.add(child.pid);
     const out = [];
