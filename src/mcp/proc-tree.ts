@@ -111,11 +111,19 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/** SIGTERM to each of `pids`, SIGKILL to those still alive after `graceMs`. */
+/**
+ * SIGTERM to each of `pids`, SIGKILL to those still alive after `graceMs`; resolves once they are
+ * gone (a killed process takes a moment to die on a busy machine), or half a second after the kill.
+ */
 export async function stopPids(pids: readonly number[], graceMs: number): Promise<void> {
   if (pids.length === 0) return;
+  const waitGone = async (ms: number) => {
+    const until = Date.now() + ms;
+    while (pids.some(pidAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  };
   for (const pid of pids) signalPid(pid, "SIGTERM");
-  const until = Date.now() + graceMs;
-  while (pids.some(pidAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-  for (const pid of pids) if (pidAlive(pid)) signalPid(pid, "SIGKILL");
+  await waitGone(graceMs);
+  const left = pids.filter(pidAlive);
+  for (const pid of left) signalPid(pid, "SIGKILL");
+  if (left.length > 0) await waitGone(500);
 }
