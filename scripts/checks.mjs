@@ -3,9 +3,10 @@
 // runs them on their own (scripts/check.mjs); `npm test` runs them beside the test files, in the
 // same pool (scripts/test.mjs).
 //
-// The type check and Prettier keep what they learnt between runs (tsc's build info, Prettier's
-// list of the files it found formatted, by content), so that a second run checks again only what
-// changed and what depends on it. ESLint keeps nothing: its cache holds each file's result by the
+// The type check, Prettier and knip keep what they learnt between runs (tsc's build info,
+// Prettier's list of the files it found formatted, by content, knip's reading of each file's
+// imports and exports), so that a second run reads again only what changed and checks again what
+// depends on it. ESLint keeps nothing: its cache holds each file's result by the
 // file's own content, and a type-aware rule's result (a floating promise) can change with any file
 // the file imports. node_modules may be shared by several checkouts: each has a folder of its own.
 import { spawn } from "node:child_process";
@@ -41,7 +42,11 @@ export const CHECKS = [
     ],
     seconds: 30,
   },
-  { name: "knip", argv: [bin("knip"), "--no-progress"], seconds: 6 },
+  {
+    name: "knip",
+    argv: [bin("knip"), "--no-progress", "--cache", "--cache-location", join(cache, "knip")],
+    seconds: 6,
+  },
 ];
 
 /**
