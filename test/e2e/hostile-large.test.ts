@@ -6,7 +6,6 @@
 // of listings many times larger are measured by bench/hostile.bench.mjs. The runs whose input is
 // too small for the heap or the stack to matter (a lock of one prompt, the rename and diff-kb
 // cases) run the CLI in-process.
-// time limit: 180 s
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { readFileSync } from "node:fs";
