@@ -1,13 +1,10 @@
 import type { RawTool } from "../mcp/types.js";
 import { scanHead } from "./scan-bound.js";
 import { nameText } from "../util/json.js";
+import { NEEDS_JSON_ESCAPE } from "../util/slices.js";
 
 // What a model reads of a tool, in this order: the same bytes every time.
 const MODEL_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations"] as const;
-
-// What JSON.stringify writes other than as it is.
-const NEEDS_ESCAPE =
-  /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const LONG = 65_536;
 
@@ -15,7 +12,7 @@ const LONG = 65_536;
 // and scaled to the whole (a description may be tens of megabytes, read no further than lint reads).
 function longJsonLength(text: string): number {
   const head = scanHead(text);
-  if (!NEEDS_ESCAPE.test(head)) return text.length;
+  if (!NEEDS_JSON_ESCAPE.test(head)) return text.length;
   return Math.ceil(((JSON.stringify(head).length - 2) / head.length) * text.length);
 }
 

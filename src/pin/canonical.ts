@@ -2,7 +2,7 @@ import * as crypto from "node:crypto";
 import { isToolscoreError, ToolscoreError } from "../util/errors.js";
 import { nonFiniteAt } from "../util/json.js";
 import { numberOutOfRange, pathIn } from "../util/json-range.js";
-import { jsonEscapedSlices, SLICE, slices } from "../util/slices.js";
+import { jsonEscapedSlices, NEEDS_JSON_ESCAPE, SLICE, slices } from "../util/slices.js";
 
 // RFC 8785 (JSON Canonicalization Scheme): object keys sorted by UTF-16 code units, no white space,
 // numbers as ECMAScript writes them, strings with only the escapes JSON requires.
@@ -19,15 +19,12 @@ const SHORT_ESCAPES: Record<number, string> = {
 
 const hex4 = (c: number) => `\\u${c.toString(16).padStart(4, "0")}`;
 
-// What must be escaped: control characters, the quote, the backslash, and lone surrogates (which
-// cannot be UTF-8). Everything else is written as it is.
-const NEEDS_ESCAPE =
-  /[\u0000-\u001f"\\]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-const NEEDS_ESCAPE_TEST = new RegExp(NEEDS_ESCAPE.source);
+// What must be escaped (control characters, the quote, the backslash, and lone surrogates); everything
+// else is written as it is.
+const NEEDS_ESCAPE = new RegExp(NEEDS_JSON_ESCAPE.source, "g");
 
 function canonicalString(s: string): string {
-  if (!NEEDS_ESCAPE_TEST.test(s)) return `"${s}"`;
+  if (!NEEDS_JSON_ESCAPE.test(s)) return `"${s}"`;
   return `"${s.replace(NEEDS_ESCAPE, (ch) => SHORT_ESCAPES[ch.charCodeAt(0)] ?? hex4(ch.charCodeAt(0)))}"`;
 }
 

@@ -16,9 +16,11 @@ export function* slices(text: string): Generator<string> {
   }
 }
 
-// What JSON escapes (RFC 8259, and RFC 8785's canonical form alike): control characters, the quote,
-// the backslash, and lone surrogates (which cannot be UTF-8).
-const NEEDS_ESCAPE =
+/**
+ * What JSON.stringify writes other than as it is, and RFC 8785's canonical form escapes alike:
+ * control characters, the quote, the backslash, and lone surrogates (which cannot be UTF-8).
+ */
+export const NEEDS_JSON_ESCAPE =
   /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
@@ -28,5 +30,5 @@ const NEEDS_ESCAPE =
  */
 export function* jsonEscapedSlices(text: string): Generator<string> {
   for (const slice of slices(text))
-    yield NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice;
+    yield NEEDS_JSON_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice;
 }
