@@ -10,9 +10,15 @@ import { join } from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { startErrorAnswers } from "../fixtures/servers/http-error-answers.mjs";
 import { HTTP_TOOLS, startSseOnly, startStatefulStreamableHttp } from "../fixtures/servers/http-servers.mjs";
-import { buildLock, ServerSnapshot, writeLock } from "../../src/index.js";
 import { tempDir } from "../support/cli.js";
-import { CLI, connectThroughGuard, handshakeLines, pinUrl, spawnGuard } from "../support/guard.js";
+import {
+  CLI,
+  connectThroughGuard,
+  handshakeLines,
+  pinUrl,
+  spawnGuard,
+  writeToolsLock,
+} from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
 let server: Awaited<ReturnType<typeof startStatefulStreamableHttp>>;
@@ -32,16 +38,8 @@ const SECRET = "header-secret-0815";
 test("over Streamable HTTP: a tool as pinned passes, one that drifted from the lock is withheld and refused; --header reaches the server, never the log; the client closing ends it with exit 0 and no word of a server process exiting", async () => {
   // The lock of a server whose echo_http said something else when it was pinned.
   const pinned = HTTP_TOOLS.map((t) => (t.name === "echo_http" ? { ...t, description: "Echoes." } : t));
-  const snapshot = ServerSnapshot.of({
-    server: { name: "stateful-fixture", version: "1.0.0" },
-    protocol: "2025-11-25",
-    capabilities: { tools: {} },
-    client_capabilities: [],
-    instructions: null,
-    tools: pinned,
-  });
   const lock = join(tmp.dir, "http-drift.lock.json");
-  await writeLock(lock, buildLock(snapshot));
+  await writeToolsLock(lock, "stateful-fixture", pinned, "2025-11-25");
   const log = join(tmp.dir, "http.jsonl");
   const args = [CLI, "mcp", "guard", server.url, "--lock", lock, "--header", `X-Api-Key: ${SECRET}`];
   const g = spawnGuard([...args, "--log", log]);
@@ -84,11 +82,8 @@ test("a server that speaks only HTTP+SSE: the guard falls back to it, as the oth
         HTTP_TOOLS.map((t) => t.name),
       );
       // The fixture has no call handler: its own answer comes back over the SSE stream.
-      const e = await g.client.callTool({ name: "ping_http", arguments: {} }).then(
-        () => assert.fail("answered"),
-        (err: unknown) => err,
-      );
-      assert.ok(e instanceof McpError && e.code === -32601, String(e));
+      const e = await errorOf(g.client.callTool({ name: "ping_http", arguments: {} }));
+      assert.equal(e.code, -32601, String(e));
     } finally {
       await g.close();
     }

@@ -25,14 +25,15 @@ export async function pinFixture(
 }
 
 /**
- * Writes to `lock` the lock of a server named `name` (version 1.0.0, protocol 2025-06-18, tools
- * only) listing `tools`: what pinning a fixture whose surface the test knows would write, without
- * starting it.
+ * Writes to `lock` the lock of a server named `name` (version 1.0.0, protocol 2025-06-18 unless
+ * `protocol` says otherwise, tools only) listing `tools`: what pinning a fixture whose surface the
+ * test knows would write, without starting it.
  */
 export async function writeToolsLock(
   lock: string,
   name: string,
   tools: Array<Record<string, unknown>>,
+  protocol = "2025-06-18",
 ): Promise<void> {
   // Loaded here, so that the files that import this one and never call it do not load them.
   const [{ ServerSnapshot }, { buildLock }, { writeLock }] = await Promise.all([
@@ -42,7 +43,7 @@ export async function writeToolsLock(
   ]);
   const snapshot = ServerSnapshot.of({
     server: { name, version: "1.0.0" },
-    protocol: "2025-06-18",
+    protocol,
     capabilities: { tools: {} },
     client_capabilities: [],
     instructions: null,
