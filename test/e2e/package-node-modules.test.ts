@@ -19,18 +19,18 @@ const env = { npm_config_cache: join(tmp.dir, "npm-cache"), npm_config_offline: 
 
 before(async () => {
   mkdirSync(next, { recursive: true });
-  const tarball = (version: string) => {
+  const tarball = async (version: string) => {
     const file = join(tmp.dir, `${NOTES_NAME}-${version}.tgz`);
-    writeFileSync(file, tarballOf(notesPackageAt(tmp.dir, version)));
+    writeFileSync(file, await tarballOf(notesPackageAt(tmp.dir, version)));
     return file;
   };
   const manifest = (name: string, tgz: string, extra: object = {}) =>
     JSON.stringify({ name, version: "0.0.0", ...extra, dependencies: { [NOTES_NAME]: `file:${tgz}` } });
   writeFileSync(
     join(project, "package.json"),
-    manifest("project", tarball("1.0.0"), { workspaces: ["next"] }),
+    manifest("project", await tarball("1.0.0"), { workspaces: ["next"] }),
   );
-  writeFileSync(join(next, "package.json"), manifest("next", tarball("1.0.1")));
+  writeFileSync(join(next, "package.json"), manifest("next", await tarball("1.0.1")));
   await npm(["install"], project, env);
 });
 

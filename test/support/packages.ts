@@ -6,6 +6,7 @@ import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { pack } from "tar-stream";
 import { ROOT } from "./cli.js";
 
 /** The fixture package's folder. */
@@ -38,42 +39,18 @@ export async function npm(args: string[], cwd: string, env: Record<string, strin
   return stdout;
 }
 
-// One ustar header block: the fields npm's tar reader needs for a regular file.
-function tarHeader(name: string, size: number): Buffer {
-  const h = Buffer.alloc(512);
-  const field = (at: number, len: number, text: string) => h.write(text, at, len, "ascii");
-  const octal = (at: number, len: number, n: number) => field(at, len, n.toString(8).padStart(len - 1, "0"));
-  field(0, 100, name);
-  octal(100, 8, 0o644);
-  octal(108, 8, 0);
-  octal(116, 8, 0);
-  octal(124, 12, size);
-  octal(136, 12, 0);
-  field(148, 8, " ".repeat(8));
-  field(156, 1, "0");
-  field(257, 8, "ustar\u000000");
-  let sum = 0;
-  for (const b of h) sum += b;
-  field(148, 8, `${sum.toString(8).padStart(6, "0")}\u0000 `);
-  return h;
-}
-
 /**
  * The folder `dir` (files only, no subfolders) as npm's tarball format: a gzipped tar whose entries
  * sit under `package/`. Made in-process, for a registry that only needs something to serve.
  */
-export function tarballOf(dir: string): Buffer {
-  const blocks: Buffer[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const data = readFileSync(join(dir, name));
-    blocks.push(
-      tarHeader(`package/${name}`, data.length),
-      data,
-      Buffer.alloc((512 - (data.length % 512)) % 512),
-    );
-  }
-  blocks.push(Buffer.alloc(1024));
-  return gzipSync(Buffer.concat(blocks));
+export async function tarballOf(dir: string): Promise<Buffer> {
+  const tar = pack();
+  for (const name of readdirSync(dir).sort())
+    tar.entry({ name: `package/${name}`, mode: 0o644 }, readFileSync(join(dir, name)));
+  tar.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of tar) chunks.push(chunk as Buffer);
+  return gzipSync(Buffer.concat(chunks));
 }
 
 /**
@@ -86,7 +63,7 @@ export async function publishTo(url: string, dir: string): Promise<void> {
     version: string;
   };
   const { name, version } = manifest;
-  const tgz = tarballOf(dir);
+  const tgz = await tarballOf(dir);
   const file = `${name}-${version}.tgz`;
   const body = {
     _id: name,
