@@ -36,17 +36,15 @@ export async function writeToolsLock(
   protocol = "2025-06-18",
 ): Promise<void> {
   // Loaded here, so that the files that import this one and never call it do not load them.
-  const [{ ServerSnapshot }, { buildLock }, { writeLock }] = await Promise.all([
-    import("../../src/mcp/snapshot.js"),
+  const [{ snapshotOf }, { buildLock }, { writeLock }] = await Promise.all([
+    import("./snapshot.js"),
     import("../../src/pin/lock.js"),
     import("../../src/pin/lock-file.js"),
   ]);
-  const snapshot = ServerSnapshot.of({
+  const snapshot = snapshotOf({
     server: { name, version: "1.0.0" },
     protocol,
     capabilities: { tools: {} },
-    client_capabilities: [],
-    instructions: null,
     tools: tools as never,
   });
   await writeLock(lock, buildLock(snapshot));
