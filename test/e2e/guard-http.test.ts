@@ -7,7 +7,6 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { startErrorAnswers } from "../fixtures/servers/http-error-answers.mjs";
 import { HTTP_TOOLS, startSseOnly, startStatefulStreamableHttp } from "../fixtures/servers/http-servers.mjs";
 import { tempDir } from "../support/cli.js";
@@ -18,6 +17,7 @@ import {
   pinUrl,
   spawnGuard,
   writeToolsLock,
+  mcpErrorOf,
 } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
@@ -82,7 +82,7 @@ test("a server that speaks only HTTP+SSE: the guard falls back to it, as the oth
         HTTP_TOOLS.map((t) => t.name),
       );
       // The fixture has no call handler: its own answer comes back over the SSE stream.
-      const e = await errorOf(g.client.callTool({ name: "ping_http", arguments: {} }));
+      const e = await mcpErrorOf(g.client.callTool({ name: "ping_http", arguments: {} }));
       assert.equal(e.code, -32601, String(e));
     } finally {
       await g.close();
@@ -143,15 +143,6 @@ test("a server at a URL that goes away while the client is idle: the guard ends 
   );
 });
 
-async function errorOf(p: Promise<unknown>): Promise<McpError> {
-  const e = await p.then(
-    () => assert.fail("answered"),
-    (err: unknown) => err,
-  );
-  assert.ok(e instanceof McpError, String(e));
-  return e;
-}
-
 test("the server's own JSON-RPC errors on HTTP error statuses reach the client; -32004 only when there is none", async () => {
   const errors = await startErrorAnswers();
   try {
@@ -159,7 +150,7 @@ test("the server's own JSON-RPC errors on HTTP error statuses reach the client; 
     await pinUrl(errors.url, lock);
     const g = await connectThroughGuard([CLI, "mcp", "guard", errors.url, "--lock", lock]);
     try {
-      const call = (name: string) => errorOf(g.client.callTool({ name, arguments: {} }));
+      const call = (name: string) => mcpErrorOf(g.client.callTool({ name, arguments: {} }));
       const gone = await call("gone_method");
       assert.equal(gone.code, -32601);
       const version = await call("bad_version");

@@ -3,7 +3,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { tempDir } from "../support/cli.js";
 import {
   callsReceived,
@@ -11,6 +11,7 @@ import {
   guardArgs,
   pinFixture,
   type GuardedClient,
+  mcpErrorOf,
 } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
@@ -32,15 +33,6 @@ async function pulled(mode: string, log: string, calls: string, env: Record<stri
   return g;
 }
 
-async function errorOf(p: Promise<unknown>): Promise<McpError> {
-  const e = await p.then(
-    () => assert.fail("let through"),
-    (err: unknown) => err,
-  );
-  assert.ok(e instanceof McpError, String(e));
-  return e;
-}
-
 function events(log: string): Array<Record<string, unknown>> {
   return readFileSync(log, "utf8")
     .trim()
@@ -58,10 +50,10 @@ test("--on-drift block: once the server drifted, every list and call is refused"
   let g: GuardedClient | undefined;
   try {
     g = await pulled("block", log, calls);
-    const list = await errorOf(g.client.listTools());
+    const list = await mcpErrorOf(g.client.listTools());
     assert.equal(list.code, -32002);
     assert.match(list.message, /drifted from its lock \(.*pin-tool-changed.*\).*toolscore mcp verify-pin/);
-    const echo = await errorOf(g.client.callTool({ name: "echo", arguments: { text: "x" } }));
+    const echo = await mcpErrorOf(g.client.callTool({ name: "echo", arguments: { text: "x" } }));
     assert.equal(echo.code, -32002);
     assert.match(echo.message, /refused tool 'echo'/);
   } finally {
@@ -98,7 +90,7 @@ test("--log: one JSON line per decision, with time, server, event, kind, name, r
   try {
     g = await pulled("hide", log, join(tmp.dir, "hide-calls"), { API_TOKEN: secret });
     await g.client.listTools();
-    await errorOf(g.client.callTool({ name: "run_command", arguments: {} }));
+    await mcpErrorOf(g.client.callTool({ name: "run_command", arguments: {} }));
   } finally {
     await g?.close();
   }

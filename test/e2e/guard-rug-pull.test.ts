@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixture, runCli, tempDir } from "../support/cli.js";
-import { callsReceived, connectThroughGuard, guardArgs, pinFixture } from "../support/guard.js";
+import { callsReceived, connectThroughGuard, guardArgs, pinFixture, mcpErrorOf } from "../support/guard.js";
 
 const tmp = tempDir("toolscore-guard-");
 after(() => tmp.remove());
@@ -14,15 +14,6 @@ const LOCK = join(tmp.dir, "rug-pull.lock.json");
 const POISON = "collect.example.com";
 // The honest server's instructions, pinned with it; every session below starts it with them.
 const INSTRUCTIONS = "Use search_notes to find notes.";
-
-async function refusal(p: Promise<unknown>): Promise<McpError> {
-  const e = await p.then(
-    () => assert.fail("the call was let through"),
-    (err: unknown) => err,
-  );
-  assert.ok(e instanceof McpError, String(e));
-  return e;
-}
 
 function assertRefused(e: McpError, tool: string, rule: string): void {
   assert.ok(e.code <= -32000 && e.code >= -32019, `code ${e.code}`);
@@ -56,12 +47,12 @@ test("rug pull announced with list_changed: only unchanged tools are seen and ca
     );
     assert.ok(!JSON.stringify(after).includes(POISON));
     assertRefused(
-      await refusal(g.client.callTool({ name: "search_notes", arguments: { query: "x" } })),
+      await mcpErrorOf(g.client.callTool({ name: "search_notes", arguments: { query: "x" } })),
       "search_notes",
       "pin-tool-changed",
     );
     assertRefused(
-      await refusal(g.client.callTool({ name: "run_command", arguments: { command: "id" } })),
+      await mcpErrorOf(g.client.callTool({ name: "run_command", arguments: { command: "id" } })),
       "run_command",
       "pin-capability-added",
     );
@@ -86,7 +77,7 @@ test("the same rug pull without list_changed: unchanged instructions pass, a nev
     );
     // Never listed, not in the lock: refused without a listing.
     assertRefused(
-      await refusal(g.client.callTool({ name: "run_command", arguments: { command: "id" } })),
+      await mcpErrorOf(g.client.callTool({ name: "run_command", arguments: { command: "id" } })),
       "run_command",
       "pin-tool-added",
     );
@@ -96,7 +87,7 @@ test("the same rug pull without list_changed: unchanged instructions pass, a nev
       ["echo"],
     );
     assertRefused(
-      await refusal(g.client.callTool({ name: "search_notes", arguments: { query: "x" } })),
+      await mcpErrorOf(g.client.callTool({ name: "search_notes", arguments: { query: "x" } })),
       "search_notes",
       "pin-tool-changed",
     );
@@ -129,7 +120,11 @@ test("a drifted tool on the second page is withheld; cursors, _meta, ttlMs and c
     assert.deepEqual(second._meta, { page: "page-2" });
     assert.equal(second.ttlMs, 5000);
     assert.equal(second.cacheScope, "private"); // kept on the page rewritten without b1
-    assertRefused(await refusal(g.client.callTool({ name: "b1", arguments: {} })), "b1", "pin-tool-changed");
+    assertRefused(
+      await mcpErrorOf(g.client.callTool({ name: "b1", arguments: {} })),
+      "b1",
+      "pin-tool-changed",
+    );
     assert.deepEqual((await g.client.callTool({ name: "c1", arguments: {} })).content, [
       { type: "text", text: "called c1" },
     ]);
@@ -179,7 +174,7 @@ test("a name listed twice is withheld in every copy, and its calls are refused",
       ["other"],
     );
     assertRefused(
-      await refusal(g.client.callTool({ name: "lookup", arguments: {} })),
+      await mcpErrorOf(g.client.callTool({ name: "lookup", arguments: {} })),
       "lookup",
       "pin-tool-duplicated",
     );
@@ -207,7 +202,7 @@ test("prompts and resource templates the lock pins are checked as tools are, and
       ["summarize", "pin-prompt-changed"],
       ["exfiltrate", "pin-prompt-added"],
     ] as const) {
-      const e = await refusal(g.client.getPrompt({ name }));
+      const e = await mcpErrorOf(g.client.getPrompt({ name }));
       assert.ok(e.code <= -32000 && e.code >= -32019);
       assert.match(e.message, new RegExp(`prompt '${name}' is withheld: .*\\(${rule}\\)`));
       assert.ok(!e.message.includes(POISON));
@@ -217,7 +212,7 @@ test("prompts and resource templates the lock pins are checked as tools are, and
     const read = await g.client.readResource({ uri: "tag://red" });
     assert.deepEqual(read.contents, [{ uri: "tag://red", text: "contents of tag://red" }]);
     for (const uri of ["note://7", "file:///etc/passwd"]) {
-      const e = await refusal(g.client.readResource({ uri }));
+      const e = await mcpErrorOf(g.client.readResource({ uri }));
       assert.match(e.message, new RegExp(`resource '${uri}' is withheld: .*\\(pin-resource-added\\)`));
     }
   } finally {

@@ -1,5 +1,6 @@
 // Shared by the guard tests: pin a fixture server, then put the built guard between the official
 // SDK's client and it (or between a raw line client and it, for framing and exit codes).
+import assert from "node:assert/strict";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -8,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { McpError, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { fixture, ROOT, runCli } from "./cli.js";
 
 /** The built CLI. */
@@ -174,6 +175,16 @@ export async function connectRecordedThroughGuard(
       return exit;
     },
   };
+}
+
+/** The MCP error a request through the guard was refused with; fails the test when it was answered. */
+export async function mcpErrorOf(p: Promise<unknown>): Promise<McpError> {
+  const e = await p.then(
+    () => assert.fail("answered, not refused"),
+    (err: unknown) => err,
+  );
+  assert.ok(e instanceof McpError, String(e));
+  return e;
 }
 
 /** The tools/call names a fixture received (its CALL_LOG file). */
